@@ -1,0 +1,78 @@
+// `docsync start`: the daemon. Reads the configuration once, makes the logger, hands signals to the
+// shutdown owner, and starts the daemon's parts; a start that cannot complete closes what it opened
+// and exits 2 (configuration or environment) or 1 (anything else).
+import { resolve } from 'node:path';
+import type { DestinationStream } from 'pino';
+import type { Config } from '../config/config-schema.js';
+import { loadConfig } from '../config/load-config.js';
+import { startDaemon } from '../daemon/start-daemon.js';
+import { ConfigError } from '../errors/config-error.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import { EnvironmentError } from '../errors/environment-error.js';
+import { Shutdown } from '../lifecycle/shutdown.js';
+import { createLogger, type LogLevel } from '../log/create-logger.js';
+import { DEMO_CONFIG, VERSION } from '../package-info.js';
+import type { AnyJobDefinition } from '../queue/job-definition.js';
+import type { CliIo } from './cli-io.js';
+import { EXIT } from './exit-codes.js';
+import { writeConfigError } from './validate-config-command.js';
+
+export interface StartOptions {
+  config?: string;
+  logFormat: 'json' | 'pretty';
+  logLevel?: LogLevel;
+}
+
+export async function startCommand(
+  options: StartOptions,
+  io: CliIo,
+  jobs: readonly AnyJobDefinition[],
+): Promise<number> {
+  const file = options.config ?? io.env.DOCSYNC_CONFIG ?? DEMO_CONFIG;
+  let config: Config;
+  try {
+    config = await loadConfig(resolve(io.cwd, file), io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    writeConfigError(error, file, io);
+    return EXIT.invalid;
+  }
+  const log = createLogger({
+    level: options.logLevel ?? config.log.level,
+    ...(options.logFormat === 'pretty' ? { destination: await prettyStream(io) } : {}),
+  });
+  if (file === DEMO_CONFIG)
+    log.info({ config: file }, 'no --config given: running the embedded default configuration');
+  const shutdown = new Shutdown({ log, timeoutMs: config.shutdownTimeout });
+  shutdown.listen();
+  try {
+    await startDaemon({
+      config: { ...config, dataDir: resolve(io.cwd, config.dataDir) },
+      log,
+      jobs,
+      shutdown,
+      version: VERSION,
+    });
+    return EXIT.ok;
+  } catch (error) {
+    const code = error instanceof EnvironmentError ? EXIT.invalid : EXIT.failure;
+    log.fatal(
+      { err: error, code: error instanceof DocsyncError ? error.code : undefined },
+      'docsync cannot start',
+    );
+    if (error instanceof EnvironmentError) io.stderr.write(`docsync: ${error.message}\n`);
+    await shutdown.run('start failed', code);
+    return code;
+  }
+}
+
+async function prettyStream(io: CliIo): Promise<DestinationStream> {
+  const { default: pretty } = await import('pino-pretty');
+  return pretty({
+    colorize: 'isTTY' in io.stdout && io.stdout.isTTY === true,
+    sync: true,
+    translateTime: 'SYS:HH:MM:ss.l',
+    ignore: 'pid,hostname',
+    destination: io.stdout,
+  });
+}

@@ -1,0 +1,103 @@
+// Puts the daemon together in the order things depend on each other: Redis (configured or
+// embedded), queues, HTTP, workers, producers. Each part registers its own stop with the shutdown
+// owner as soon as it runs, so a start that fails half-way still closes what it opened.
+import { join } from 'node:path';
+import type { Config } from '../config/config-schema.js';
+import { EnvironmentError } from '../errors/environment-error.js';
+import { createHttpServer } from '../http/create-http-server.js';
+import type { Shutdown } from '../lifecycle/shutdown.js';
+import type { Logger } from '../log/create-logger.js';
+import type { AnyJobDefinition } from '../queue/job-definition.js';
+import { JobRunner } from '../queue/job-runner.js';
+import { Queues } from '../queue/queues.js';
+import { checkRedisServer } from '../redis/check-redis-server.js';
+import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
+import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
+import { waitUntilReady } from '../redis/wait-until-ready.js';
+
+export interface DaemonOptions {
+  config: Config;
+  log: Logger;
+  jobs: readonly AnyJobDefinition[];
+  shutdown: Shutdown;
+  version: string;
+  now?: () => Date;
+}
+
+export interface Daemon {
+  /** The address the HTTP server listens on, such as http://127.0.0.1:8787. */
+  httpAddress: string;
+  redis: RedisConnections;
+  queues: Queues;
+}
+
+const REDIS_READY_TIMEOUT_MS = 10_000;
+
+export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
+  const { config, log, shutdown } = options;
+  const now = options.now ?? (() => new Date());
+  const startedAt = now();
+
+  const target = await redisTarget(config, log, shutdown);
+  const redis = new RedisConnections(target, log.child({ component: 'redis' }));
+  shutdown.add('redis connections', () => redis.close());
+  await waitUntilReady(redis.producer(), redis.description, REDIS_READY_TIMEOUT_MS);
+  const [facts] = await checkRedisServer(redis.producer(), log.child({ component: 'redis' }));
+  log.info(
+    { redis: redis.description, version: facts?.version, prefix: config.redis.prefix },
+    'redis connected',
+  );
+
+  const queues = new Queues(redis.producer(), config, log.child({ component: 'queue' }));
+  shutdown.add('queues', () => queues.close());
+
+  const http = await createHttpServer({
+    log: log.child({ component: 'http' }),
+    token: config.http.token,
+    redis: redis.producer(),
+    stopping: shutdown.begun,
+    version: options.version,
+    startedAt,
+    queues,
+    now,
+  });
+  shutdown.add('http server', () => http.close());
+  let httpAddress: string;
+  try {
+    httpAddress = await http.listen({ host: config.http.listen.host, port: config.http.listen.port });
+  } catch (error) {
+    throw new EnvironmentError(
+      'HTTP_LISTEN_FAILED',
+      `cannot listen on ${config.http.listen.host}:${config.http.listen.port} (${(error as NodeJS.ErrnoException).code ?? 'error'}): choose another http.listen`,
+      { cause: error },
+    );
+  }
+
+  const runner = new JobRunner({
+    definitions: options.jobs,
+    connection: redis.worker(),
+    config,
+    deps: { config, redis: redis.worker(), queues, now },
+    log: log.child({ component: 'worker' }),
+    stopSignal: shutdown.forced,
+  });
+  shutdown.add('workers', () => runner.close());
+  runner.start();
+
+  log.info(
+    { http: httpAddress, mappings: config.mappings.length, openapi: config.openapi.length },
+    'docsync started',
+  );
+  return { httpAddress, redis, queues };
+}
+
+async function redisTarget(config: Config, log: Logger, shutdown: Shutdown): Promise<RedisTarget> {
+  if (config.redis.url !== undefined) return { url: config.redis.url };
+  if (config.redis.cluster !== undefined) return { clusterNodes: config.redis.cluster.nodes };
+  const embedded = await startEmbeddedRedis({
+    dir: join(config.dataDir, 'redis'),
+    log: log.child({ component: 'embedded-redis' }),
+  });
+  shutdown.add('embedded redis-server', () => embedded.stop());
+  return { url: embedded.url };
+}

@@ -1,0 +1,20 @@
+// Something outside docsync's files stops it from starting: a missing binary, an unusable Redis,
+// a port taken. Like a config error, it ends the process with exit code 2 and one line on what to do.
+import { DocsyncError } from './docsync-error.js';
+
+export type EnvironmentErrorCode =
+  | 'REDIS_SERVER_MISSING'
+  | 'REDIS_SERVER_FAILED'
+  | 'REDIS_TOO_OLD'
+  | 'REDIS_UNREACHABLE'
+  | 'DATA_DIR_BUSY'
+  | 'HTTP_LISTEN_FAILED'
+  | 'HTTP_UNPROTECTED';
+
+export class EnvironmentError extends DocsyncError {
+  declare readonly code: EnvironmentErrorCode;
+
+  constructor(code: EnvironmentErrorCode, message: string, options: { cause?: unknown } = {}) {
+    super(code, message, options);
+  }
+}

@@ -1,0 +1,142 @@
+// Runs the processors of jobs/ inside BullMQ workers: validates each payload, gives the processor
+// a child logger with the job's ids and an AbortSignal, takes the space lock, logs one line per
+// outcome, and turns permanent failures into BullMQ's UnrecoverableError so they are not retried.
+import { hostname } from 'node:os';
+import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
+import type { Config } from '../config/config-schema.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import { PayloadError } from '../errors/payload-error.js';
+import type { Logger } from '../log/create-logger.js';
+import type { RedisClient } from '../redis/redis-connections.js';
+import type { AnyJobDefinition, JobDeps, JobResult } from './job-definition.js';
+import type { QueueName } from './queue-names.js';
+import { isPermanent, RETRY_POLICY } from './retry-policy.js';
+import { type HeldLock, SpaceLocks } from './space-locks.js';
+
+export interface JobRunnerOptions {
+  definitions: readonly AnyJobDefinition[];
+  connection: RedisClient;
+  config: Pick<Config, 'redis' | 'queues' | 'locks'>;
+  deps: JobDeps;
+  log: Logger;
+  /** Aborted by the shutdown owner when it has to stop before active jobs end. */
+  stopSignal: AbortSignal;
+  random?: () => number;
+}
+
+export class JobRunner {
+  readonly #workers: Worker[] = [];
+  readonly #byName: ReadonlyMap<string, AnyJobDefinition>;
+  readonly #locks: SpaceLocks;
+  readonly #options: JobRunnerOptions;
+  readonly #owner = `${hostname()}:${process.pid}`;
+  #closing: Promise<void> | undefined;
+
+  constructor(options: JobRunnerOptions) {
+    this.#options = options;
+    this.#byName = new Map(options.definitions.map((definition) => [definition.name, definition]));
+    if (this.#byName.size !== options.definitions.length)
+      throw new Error('two job definitions share one name');
+    this.#locks = new SpaceLocks(options.connection, {
+      prefix: options.config.redis.prefix,
+      ttlMs: options.config.locks.ttl,
+      log: options.log,
+    });
+  }
+
+  /** Starts one worker per queue that has processors. */
+  start(): void {
+    const queues = new Set(this.#options.definitions.map((definition) => definition.queue));
+    for (const queue of queues) {
+      const worker = new Worker(queue, (job, token, signal) => this.#process(queue, job, token, signal), {
+        connection: this.#options.connection,
+        prefix: this.#options.config.redis.prefix,
+        concurrency: this.#options.config.queues.concurrency,
+      });
+      const log = this.#options.log.child({ queue });
+      worker.on('error', (error) => log.error({ err: error }, 'worker error'));
+      worker.on('stalled', (jobId) => log.warn({ job: jobId }, 'job stalled, it will run again'));
+      this.#workers.push(worker);
+    }
+    this.#options.log.info({ queues: [...queues] }, 'workers started');
+  }
+
+  get workerCount(): number {
+    return this.#workers.length;
+  }
+
+  /** Stops taking jobs and waits for the active ones to finish. Idempotent. */
+  close(): Promise<void> {
+    this.#closing ??= Promise.allSettled(this.#workers.map((worker) => worker.close())).then(() => undefined);
+    return this.#closing;
+  }
+
+  async #process(
+    queue: QueueName,
+    job: Job,
+    token: string | undefined,
+    cancel: AbortSignal | undefined,
+  ): Promise<JobResult> {
+    const started = Date.now();
+    const definition = this.#byName.get(job.name);
+    const attempt = job.attemptsMade + 1;
+    const maxAttempts = job.opts.attempts ?? 1;
+    const base = this.#options.log.child({ queue, job: job.id, name: job.name, attempt });
+    if (definition === undefined) {
+      base.error({ result: 'failed', code: 'JOB_UNKNOWN' }, 'job failed permanently');
+      throw new UnrecoverableError(`JOB_UNKNOWN: no processor named ${job.name} on queue ${queue}`);
+    }
+    const parsed = definition.payload.safeParse(job.data);
+    if (!parsed.success) {
+      const error = new PayloadError(job.name, parsed.error);
+      base.error({ result: 'failed', code: error.code, issues: error.issues }, 'job failed permanently');
+      throw new UnrecoverableError(`${error.code}: ${error.message}`);
+    }
+    const payload = parsed.data;
+    const space = definition.space?.(payload);
+    const log = space === undefined ? base : base.child({ space });
+
+    let lock: HeldLock | undefined;
+    if (space !== undefined) {
+      lock = await this.#locks.tryAcquire(space, `${this.#owner}:${job.id}`);
+      if (lock === undefined) {
+        const [low, high] = RETRY_POLICY.busyDelaySpread;
+        const random = this.#options.random ?? Math.random;
+        const delayMs = Math.round(this.#options.config.locks.busyDelay * (low + (high - low) * random()));
+        log.debug({ delayMs }, 'space busy, job delayed');
+        await job.moveToDelayed(Date.now() + delayMs, token);
+        throw new DelayedError();
+      }
+    }
+
+    const signals = [this.#options.stopSignal, ...(cancel ? [cancel] : []), ...(lock ? [lock.lost] : [])];
+    try {
+      const result = await definition.run(
+        {
+          ...this.#options.deps,
+          log,
+          signal: AbortSignal.any(signals),
+          job: { id: String(job.id), name: job.name, queue, attempt, maxAttempts },
+        },
+        payload,
+      );
+      log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
+      return result;
+    } catch (error) {
+      const lost = lock?.lost.aborted ? lock.lost.reason : undefined;
+      const cause = lost ?? error;
+      const code = cause instanceof DocsyncError ? cause.code : undefined;
+      const durationMs = Date.now() - started;
+      if (isPermanent(cause)) {
+        log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
+        throw new UnrecoverableError(`${code ?? 'FAILED'}: ${(cause as Error).message}`);
+      }
+      if (attempt < maxAttempts)
+        log.warn({ result: 'retrying', code, err: cause, durationMs }, 'job failed, will retry');
+      else log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
+      throw cause;
+    } finally {
+      await lock?.release();
+    }
+  }
+}

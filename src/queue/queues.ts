@@ -1,0 +1,66 @@
+// The BullMQ queues docsync produces into, created once and shared by producers, jobs and status.
+import { Queue } from 'bullmq';
+import type { Config } from '../config/config-schema.js';
+import type { Logger } from '../log/create-logger.js';
+import type { RedisClient } from '../redis/redis-connections.js';
+import { QUEUE_NAMES, type QueueName } from './queue-names.js';
+import { defaultJobOptions } from './retry-policy.js';
+
+export type QueueCounts = Record<(typeof COUNTED)[number], number>;
+
+const COUNTED = [
+  'waiting',
+  'active',
+  'delayed',
+  'prioritized',
+  'waiting-children',
+  'completed',
+  'failed',
+] as const;
+
+export class Queues {
+  readonly #queues: ReadonlyMap<QueueName, Queue>;
+  #closing: Promise<void> | undefined;
+
+  constructor(connection: RedisClient, config: Pick<Config, 'redis' | 'queues'>, log: Logger) {
+    const defaults = defaultJobOptions(config.queues);
+    this.#queues = new Map(
+      QUEUE_NAMES.map((name) => {
+        const queue = new Queue(name, {
+          connection,
+          prefix: config.redis.prefix,
+          defaultJobOptions: defaults,
+        });
+        queue.on('error', (error) => log.warn({ queue: name, err: error }, 'queue error'));
+        return [name, queue] as const;
+      }),
+    );
+  }
+
+  get(name: QueueName): Queue {
+    const queue = this.#queues.get(name);
+    if (queue === undefined) throw new Error(`unknown queue ${name}`);
+    return queue;
+  }
+
+  /** Job counts by state, for every queue. */
+  async counts(): Promise<Record<QueueName, QueueCounts>> {
+    const entries = await Promise.all(
+      QUEUE_NAMES.map(async (name) => {
+        const counts = await this.get(name).getJobCounts(...COUNTED);
+        return [
+          name,
+          Object.fromEntries(COUNTED.map((state) => [state, counts[state] ?? 0])) as QueueCounts,
+        ] as const;
+      }),
+    );
+    return Object.fromEntries(entries) as Record<QueueName, QueueCounts>;
+  }
+
+  close(): Promise<void> {
+    this.#closing ??= Promise.allSettled([...this.#queues.values()].map((queue) => queue.close())).then(
+      () => undefined,
+    );
+    return this.#closing;
+  }
+}

@@ -1,0 +1,49 @@
+// Retry policy as data: which failures are worth another attempt, how long to wait, how much of a
+// job's history to keep. Tests read this table; code decides by class and code, never by message.
+import type { DefaultJobOptions } from 'bullmq';
+import { ZodError } from 'zod';
+import type { Config } from '../config/config-schema.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+
+export const RETRY_POLICY = {
+  /** HTTP statuses that may succeed later; every other 4xx is permanent. */
+  retryableStatuses: [408, 409, 425, 429, 500, 502, 503, 504] as readonly number[],
+  /** Node socket errors that mean "try again later". */
+  retryableSystemCodes: [
+    'ECONNRESET',
+    'ECONNREFUSED',
+    'ETIMEDOUT',
+    'EPIPE',
+    'ENOTFOUND',
+    'EAI_AGAIN',
+    'UND_ERR_SOCKET',
+  ] as readonly string[],
+  /** Share of each backoff delay that is randomised, so that retries of many jobs spread out. */
+  backoffJitter: 0.5,
+  /** A job that finds its space locked waits busyDelay times a factor drawn from this range. */
+  busyDelaySpread: [0.5, 1.5] as const,
+} as const;
+
+/** The options every job of every queue starts from: bounded attempts, backoff with jitter, bounded history. */
+export function defaultJobOptions(queues: Config['queues']): DefaultJobOptions {
+  return {
+    attempts: queues.attempts,
+    backoff: { type: 'exponential', delay: queues.backoff, jitter: RETRY_POLICY.backoffJitter },
+    removeOnComplete: { count: queues.keepCompleted.count, age: Math.round(queues.keepCompleted.age / 1000) },
+    removeOnFail: { count: queues.keepFailed.count, age: Math.round(queues.keepFailed.age / 1000) },
+  };
+}
+
+/** True when running the same job again cannot succeed: it fails at once, without using its attempts. */
+export function isPermanent(error: unknown): boolean {
+  if (error instanceof DocsyncError) return !error.retryable;
+  if (error instanceof ZodError) return true;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code === 'string' && RETRY_POLICY.retryableSystemCodes.includes(code)) return false;
+  // An unexpected error may be a passing fault: retried, within the bounded attempts.
+  return false;
+}
+
+export function isRetryableStatus(status: number): boolean {
+  return RETRY_POLICY.retryableStatuses.includes(status);
+}

@@ -1,0 +1,295 @@
+// When no Redis is configured, docsync runs its own `redis-server` from PATH on a free loopback
+// port, with append-only persistence in the data folder, and stops it on exit. A lock file in that
+// folder keeps two docsync processes from sharing one set of files, and lets a later start stop a
+// server left behind by a docsync that was killed.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { connect } from 'node:net';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { EnvironmentError } from '../errors/environment-error.js';
+import type { Logger } from '../log/create-logger.js';
+import { findFreePort } from '../net/find-free-port.js';
+
+export interface EmbeddedRedisOptions {
+  /** Folder for the append-only files and the lock file; created when missing. */
+  dir: string;
+  log: Logger;
+  binary?: string;
+  startTimeoutMs?: number;
+}
+
+export interface EmbeddedRedis {
+  url: string;
+  port: number;
+  pid: number;
+  stop(): Promise<void>;
+}
+
+interface LockFile {
+  pid: number;
+  redisPid?: number;
+  port?: number;
+}
+
+const LOCK_FILE = 'docsync.lock';
+const PORT_ATTEMPTS = 3;
+const STOP_TIMEOUT_MS = 10_000;
+
+export const REDIS_MISSING_HINT =
+  'redis-server was not found on PATH: install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis) or set REDIS_URL (redis.url) to a Redis 6.2+ you run';
+
+export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise<EmbeddedRedis> {
+  const dir = resolve(options.dir);
+  await mkdir(dir, { recursive: true });
+  const lockPath = join(dir, LOCK_FILE);
+  await acquireLock(lockPath, options.log);
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      const port = await findFreePort();
+      try {
+        const child = await spawnServer(
+          options.binary ?? 'redis-server',
+          dir,
+          port,
+          options.startTimeoutMs ?? 10_000,
+        );
+        await writeFile(
+          lockPath,
+          JSON.stringify({ pid: process.pid, redisPid: child.pid, port } satisfies LockFile),
+        );
+        options.log.info({ port, dir, redisPid: child.pid }, 'embedded redis-server started');
+        return embedded(child, port, lockPath, options.log);
+      } catch (error) {
+        // Another program can take the free port between our check and redis-server's bind.
+        if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+      }
+    }
+  } catch (error) {
+    await rm(lockPath, { force: true });
+    throw error;
+  }
+}
+
+class PortTakenError extends Error {}
+
+function spawnServer(
+  binary: string,
+  dir: string,
+  port: number,
+  timeoutMs: number,
+): Promise<ChildProcess & { pid: number }> {
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--protected-mode',
+    'yes',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--save',
+    '',
+    '--maxmemory-policy',
+    'noeviction',
+    '--daemonize',
+    'no',
+    '--loglevel',
+    'warning',
+    '--logfile',
+    '',
+  ];
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output: string[] = [];
+    const remember = (chunk: Buffer) => {
+      output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+      output.splice(0, Math.max(0, output.length - 20));
+    };
+    child.stdout.on('data', remember);
+    child.stderr.on('data', remember);
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      child.kill('SIGKILL');
+      reject(error);
+    };
+    child.once('error', (error: NodeJS.ErrnoException) => {
+      fail(
+        error.code === 'ENOENT'
+          ? new EnvironmentError('REDIS_SERVER_MISSING', REDIS_MISSING_HINT, { cause: error })
+          : new EnvironmentError(
+              'REDIS_SERVER_FAILED',
+              `redis-server could not be started: ${error.message}`,
+              { cause: error },
+            ),
+      );
+    });
+    child.once('exit', (code, signal) => {
+      const said = output.join(' | ');
+      if (/address already in use/i.test(said)) fail(new PortTakenError(said));
+      else
+        fail(
+          new EnvironmentError(
+            'REDIS_SERVER_FAILED',
+            `redis-server exited (${signal ?? code}) before it was ready: ${said || 'no output'}`,
+          ),
+        );
+    });
+    waitForPong(port, timeoutMs, () => settled).then(
+      (ready) => {
+        if (settled) return;
+        if (!ready) {
+          fail(
+            new EnvironmentError(
+              'REDIS_SERVER_FAILED',
+              `redis-server did not answer on port ${port} within ${timeoutMs} ms`,
+            ),
+          );
+          return;
+        }
+        settled = true;
+        resolvePromise(child as ChildProcess & { pid: number });
+      },
+      (error: unknown) => fail(error as Error),
+    );
+  });
+}
+
+async function waitForPong(port: number, timeoutMs: number, abandoned: () => boolean): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !abandoned()) {
+    if (await ping(port)) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolvePromise) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    let answer = '';
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolvePromise(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.once('error', () => done(false));
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (chunk) => {
+      answer += chunk.toString('utf8');
+      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+    });
+  });
+}
+
+function embedded(
+  child: ChildProcess & { pid: number },
+  port: number,
+  lockPath: string,
+  log: Logger,
+): EmbeddedRedis {
+  let stopping: Promise<void> | undefined;
+  let exited = false;
+  child.once('exit', () => {
+    exited = true;
+  });
+  // If docsync dies without its shutdown, do not leave the server behind.
+  const onExit = () => {
+    if (!exited) child.kill('SIGTERM');
+  };
+  process.once('exit', onExit);
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    port,
+    pid: child.pid,
+    stop() {
+      stopping ??= (async () => {
+        process.removeListener('exit', onExit);
+        if (!exited) {
+          const gone = new Promise<void>((resolvePromise) => child.once('exit', () => resolvePromise()));
+          // SIGTERM makes redis-server flush the append-only file and exit cleanly.
+          child.kill('SIGTERM');
+          const stopped = await Promise.race([
+            gone.then(() => true),
+            sleep(STOP_TIMEOUT_MS).then(() => false),
+          ]);
+          if (!stopped) {
+            log.warn({ redisPid: child.pid }, 'embedded redis-server did not stop in time, killing it');
+            child.kill('SIGKILL');
+            await gone;
+          }
+        }
+        await rm(lockPath, { force: true });
+        log.info({ port }, 'embedded redis-server stopped');
+      })();
+      return stopping;
+    },
+  };
+}
+
+async function acquireLock(lockPath: string, log: Logger): Promise<void> {
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(lockPath, JSON.stringify({ pid: process.pid } satisfies LockFile), { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const held = await readLock(lockPath);
+    if (held !== undefined && held.pid !== process.pid && isAlive(held.pid)) {
+      throw new EnvironmentError(
+        'DATA_DIR_BUSY',
+        `another docsync (pid ${held.pid}) runs the embedded Redis in ${lockPath.slice(0, -LOCK_FILE.length - 1)}: stop it, use another dataDir, or set REDIS_URL to share one Redis`,
+      );
+    }
+    if (held?.redisPid !== undefined && isAlive(held.redisPid)) {
+      log.warn(
+        { redisPid: held.redisPid },
+        'stopping a redis-server left behind by a docsync that did not shut down',
+      );
+      await stopOrphan(held.redisPid);
+    }
+    await rm(lockPath, { force: true });
+  }
+  throw new EnvironmentError('DATA_DIR_BUSY', `could not take the lock ${lockPath}`);
+}
+
+async function readLock(lockPath: string): Promise<LockFile | undefined> {
+  try {
+    const parsed = JSON.parse(await readFile(lockPath, 'utf8')) as Partial<LockFile>;
+    return typeof parsed.pid === 'number' ? (parsed as LockFile) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function stopOrphan(pid: number): Promise<void> {
+  if (!(await isRedisServer(pid))) return;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; waited < STOP_TIMEOUT_MS && isAlive(pid); waited += 100) await sleep(100);
+  if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+}
+
+/** Where /proc exists, make sure a recorded pid was not reused by some other program. */
+async function isRedisServer(pid: number): Promise<boolean> {
+  try {
+    return (await readFile(`/proc/${pid}/cmdline`, 'utf8')).includes('redis-server');
+  } catch {
+    return process.platform !== 'linux';
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

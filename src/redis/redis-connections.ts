@@ -1,0 +1,122 @@
+// The one place Redis clients are made. Workers get a connection that waits through reconnects
+// (BullMQ requires `maxRetriesPerRequest: null` for them); producers, status reads and HTTP handlers
+// get one that fails fast, so a request never hangs on a Redis that is down.
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
+import type { Logger } from '../log/create-logger.js';
+import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+
+export type RedisClient = Redis | Cluster;
+export type RedisTarget = { url: string } | { clusterNodes: readonly string[] };
+
+type Role = 'worker' | 'producer';
+
+const ROLE_OPTIONS: Record<Role, RedisOptions> = {
+  worker: { maxRetriesPerRequest: null, enableOfflineQueue: true },
+  producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 },
+};
+
+/** Redis errors repeat on every reconnect attempt: one line per distinct message per this window. */
+const ERROR_LOG_WINDOW_MS = 30_000;
+
+export class RedisConnections {
+  readonly #target: RedisTarget;
+  readonly #log: Logger;
+  readonly #clients = new Map<Role, RedisClient>();
+  #closing: Promise<void> | undefined;
+
+  constructor(target: RedisTarget, log: Logger) {
+    this.#target = target;
+    this.#log = log;
+  }
+
+  /** The address with any password hidden, for logs and errors. */
+  get description(): string {
+    return 'url' in this.#target
+      ? redactUrlCredentials(this.#target.url)
+      : `cluster ${this.#target.clusterNodes.map(redactUrlCredentials).join(',')}`;
+  }
+
+  get isCluster(): boolean {
+    return 'clusterNodes' in this.#target;
+  }
+
+  /** The shared connection for BullMQ workers and locks: commands wait while Redis reconnects. */
+  worker(): RedisClient {
+    return this.#get('worker');
+  }
+
+  /** The shared connection for queues, status and HTTP handlers: commands fail fast when Redis is away. */
+  producer(): RedisClient {
+    return this.#get('producer');
+  }
+
+  /** Closes every client made here; safe to call more than once. */
+  close(): Promise<void> {
+    this.#closing ??= Promise.all(
+      [...this.#clients.entries()].map(async ([role, client]) => {
+        try {
+          if (client.status !== 'ready') {
+            client.disconnect();
+            return;
+          }
+          await client.quit();
+        } catch (error) {
+          this.#log.debug({ role, err: error }, 'redis quit failed, disconnecting');
+          client.disconnect();
+        }
+      }),
+    ).then(() => undefined);
+    return this.#closing;
+  }
+
+  #get(role: Role): RedisClient {
+    let client = this.#clients.get(role);
+    if (client === undefined) {
+      client = this.#create(role);
+      this.#clients.set(role, client);
+    }
+    return client;
+  }
+
+  #create(role: Role): RedisClient {
+    const options: RedisOptions = { ...ROLE_OPTIONS[role], connectionName: `docsync:${role}` };
+    const client =
+      'url' in this.#target
+        ? new Redis(this.#target.url, options)
+        : new Cluster(this.#target.clusterNodes.map(clusterNode), {
+            redisOptions: { ...options, ...clusterAuth(this.#target.clusterNodes[0]) },
+            ...pick(options, ['maxRetriesPerRequest', 'enableOfflineQueue']),
+          });
+    const log = this.#log.child({ role });
+    const lastLogged = new Map<string, number>();
+    client.on('error', (error: Error) => {
+      const now = Date.now();
+      if ((lastLogged.get(error.message) ?? 0) + ERROR_LOG_WINDOW_MS > now) return;
+      lastLogged.set(error.message, now);
+      log.warn({ err: error }, 'redis connection error');
+    });
+    return client;
+  }
+}
+
+function clusterNode(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname, port: Number(parsed.port || 6379) };
+}
+
+function clusterAuth(url: string | undefined): RedisOptions {
+  if (url === undefined) return {};
+  const parsed = new URL(url);
+  return {
+    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
+    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
+    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
+  };
+}
+
+function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.filter((key) => key in object).map((key) => [key, object[key]])) as Pick<
+    T,
+    K
+  >;
+}

@@ -1,0 +1,73 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import type { z } from 'zod';
+import { configSchema } from '../../../src/config/config-schema.js';
+import { loadConfig } from '../../../src/config/load-config.js';
+import { DEMO_CONFIG, PACKAGE_ROOT } from '../../../src/package-info.js';
+
+const EXAMPLE = join(PACKAGE_ROOT, 'config', 'docsync.example.yaml');
+
+/** Every key path the schema accepts, lists written as `[]`: `mappings[].git.branch`. */
+function schemaKeys(schema: z.core.$ZodType, prefix = ''): string[] {
+  const def = schema._zod.def as unknown as Record<string, unknown> & { type: string };
+  switch (def.type) {
+    case 'optional':
+    case 'default':
+    case 'prefault':
+    case 'nullable':
+      return schemaKeys(def.innerType as z.core.$ZodType, prefix);
+    case 'pipe':
+      return [
+        ...schemaKeys(def.in as z.core.$ZodType, prefix),
+        ...schemaKeys(def.out as z.core.$ZodType, prefix),
+      ];
+    case 'array':
+      return schemaKeys(def.element as z.core.$ZodType, `${prefix}[]`);
+    case 'union':
+      return (def.options as z.core.$ZodType[]).flatMap((option) => schemaKeys(option, prefix));
+    case 'object':
+      return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([key, value]) => {
+        const path = prefix === '' ? key : `${prefix}.${key}`;
+        return [path, ...schemaKeys(value, path)];
+      });
+    default:
+      return [];
+  }
+}
+
+/** Every key path of a YAML document, including the keys of commented-out blocks. */
+function documentedKeys(value: unknown, prefix = ''): string[] {
+  if (Array.isArray(value)) return value.flatMap((item) => documentedKeys(item, `${prefix}[]`));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    return [path, ...documentedKeys(item, path)];
+  });
+}
+
+describe('config/docsync.example.yaml', () => {
+  it('is valid as shipped, with no environment set', async () => {
+    const config = await loadConfig(EXAMPLE, {});
+    expect(config.mappings.map((mapping) => mapping.name)).toEqual(['product-docs']);
+    expect(config.redis.url).toBeUndefined();
+  });
+
+  it('documents every key the configuration accepts', async () => {
+    const text = await readFile(EXAMPLE, 'utf8');
+    // Commented-out alternatives (`# cluster:` ...) count as documented.
+    const uncommented = text.replace(/^(\s*)# ?( *)([A-Za-z]\w*:(?: .*)?)$/gm, '$1$2$3');
+    const documented = new Set([...documentedKeys(parse(text)), ...documentedKeys(parse(uncommented))]);
+    const missing = [...new Set(schemaKeys(configSchema))].filter((key) => !documented.has(key));
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('config/demo.yaml', () => {
+  it('is valid and uses the embedded Redis even when REDIS_URL is set', async () => {
+    const config = await loadConfig(DEMO_CONFIG, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    expect(config.redis.url).toBeUndefined();
+    expect(config.http.listen).toEqual({ host: '127.0.0.1', port: 8787 });
+  });
+});

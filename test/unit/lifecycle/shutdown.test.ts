@@ -1,0 +1,83 @@
+import { EventEmitter } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { describe, expect, it } from 'vitest';
+import { Shutdown } from '../../../src/lifecycle/shutdown.js';
+import { captureLog } from '../../support/test-context.js';
+
+function fakeProcess() {
+  return Object.assign(new EventEmitter(), { exitCode: undefined as number | string | undefined | null });
+}
+
+function setup(timeoutMs = 5000) {
+  const proc = fakeProcess();
+  const exits: number[] = [];
+  const { log, lines } = captureLog();
+  const shutdown = new Shutdown({
+    log,
+    timeoutMs,
+    exit: (code) => exits.push(code),
+    proc: proc as unknown as NodeJS.Process,
+  });
+  shutdown.listen();
+  return { proc, exits, lines, shutdown };
+}
+
+describe('Shutdown', () => {
+  it('runs steps once, last registered first, on SIGTERM, and sets exit code 0', async () => {
+    const { proc, shutdown } = setup();
+    const order: string[] = [];
+    shutdown.add('redis', () => void order.push('redis'));
+    shutdown.add('workers', async () => {
+      await sleep(20);
+      order.push('workers');
+    });
+    shutdown.add('producers', () => void order.push('producers'));
+    proc.emit('SIGTERM', 'SIGTERM');
+    await shutdown.run('again');
+    expect(order).toEqual(['producers', 'workers', 'redis']);
+    expect(proc.exitCode).toBe(0);
+    expect(shutdown.begun.aborted).toBe(true);
+  });
+
+  it('runs the other steps when one fails, and exits 1', async () => {
+    const { proc, shutdown, lines } = setup();
+    const done: string[] = [];
+    shutdown.add('redis', () => void done.push('redis'));
+    shutdown.add('queues', () => {
+      throw new Error('close failed');
+    });
+    await shutdown.run('SIGINT');
+    expect(done).toEqual(['redis']);
+    expect(proc.exitCode).toBe(1);
+    expect(lines.find((line) => line.msg === 'shutdown step failed')).toMatchObject({ step: 'queues' });
+  });
+
+  it('forces the exit on a second signal and aborts running jobs', async () => {
+    const { proc, shutdown, exits } = setup();
+    let release: () => void = () => {};
+    shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
+    proc.emit('SIGINT', 'SIGINT');
+    await sleep(5);
+    proc.emit('SIGINT', 'SIGINT');
+    expect(exits).toEqual([1]);
+    expect(shutdown.forced.aborted).toBe(true);
+    release();
+  });
+
+  it('forces the exit when the steps outlast the timeout', async () => {
+    const { proc, shutdown, exits } = setup(50);
+    shutdown.add('workers', () => new Promise<void>(() => {}));
+    proc.emit('SIGTERM', 'SIGTERM');
+    await sleep(120);
+    expect(exits).toEqual([1]);
+    expect(shutdown.forced.aborted).toBe(true);
+  });
+
+  it('shuts down with exit code 1 after an uncaught exception', async () => {
+    const { proc, shutdown, lines } = setup();
+    proc.emit('uncaughtException', new Error('boom'));
+    await shutdown.run('ignored');
+    expect(proc.exitCode).toBe(1);
+    expect(lines[0]).toMatchObject({ level: 'fatal', msg: 'unexpected error, shutting down' });
+  });
+});

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { DocsyncError } from '../../../src/errors/docsync-error.js';
+import { LockLostError } from '../../../src/errors/lock-lost-error.js';
+import {
+  defaultJobOptions,
+  isPermanent,
+  isRetryableStatus,
+  RETRY_POLICY,
+} from '../../../src/queue/retry-policy.js';
+
+describe('retry policy', () => {
+  it('bounds attempts, backs off exponentially with jitter, and bounds kept history', () => {
+    const { queues } = parseConfig('queues:\n  attempts: 3\n  backoff: 2s\n', 'c.yaml', {});
+    expect(defaultJobOptions(queues)).toEqual({
+      attempts: 3,
+      backoff: { type: 'exponential', delay: 2000, jitter: RETRY_POLICY.backoffJitter },
+      removeOnComplete: { count: 1000, age: 7 * 24 * 3600 },
+      removeOnFail: { count: 5000, age: 30 * 24 * 3600 },
+    });
+  });
+
+  it('retries timeouts, conflicts, rate limits and server errors, and no other 4xx', () => {
+    expect([408, 409, 429, 500, 502, 503, 504].every(isRetryableStatus)).toBe(true);
+    expect([400, 401, 403, 404, 410, 413, 422].some(isRetryableStatus)).toBe(false);
+  });
+
+  it('tells permanent failures from passing ones', () => {
+    expect(isPermanent(new DocsyncError('BAD_INPUT', 'bad'))).toBe(true);
+    expect(isPermanent(new DocsyncError('UPSTREAM_DOWN', 'down', { retryable: true }))).toBe(false);
+    expect(isPermanent(new LockLostError('lock:space:s1'))).toBe(false);
+    expect(isPermanent(z.object({ a: z.string() }).safeParse({}).error)).toBe(true);
+    expect(isPermanent(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(isPermanent(new Error('unexpected'))).toBe(false);
+  });
+});

@@ -1,0 +1,29 @@
+import { defineConfig } from 'vitest/config';
+
+// Two projects: unit tests are pure and fast; integration tests use a private redis-server started
+// once for the run by the global setup (never the one on 6379), the CLI as a child process, and
+// temp folders. Each test file isolates itself with its own key prefix.
+export default defineConfig({
+  test: {
+    reporters: process.env.CI ? ['default'] : ['default'],
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+    ],
+  },
+});
