@@ -33,6 +33,9 @@ interface LockFile {
 }
 
 const LOCK_FILE = 'docsync.lock';
+/** Lock files this process holds: a recorded pid equal to ours is only ours if it is listed here
+ * (a container restarted as pid 1 finds its previous life's lock with the same pid). */
+const heldHere = new Set<string>();
 const PORT_ATTEMPTS = 3;
 const STOP_TIMEOUT_MS = 10_000;
 
@@ -66,6 +69,7 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
       }
     }
   } catch (error) {
+    heldHere.delete(lockPath);
     await rm(lockPath, { force: true });
     throw error;
   }
@@ -226,6 +230,7 @@ function embedded(
           }
         }
         await rm(lockPath, { force: true });
+        heldHere.delete(lockPath);
         log.info({ port }, 'embedded redis-server stopped');
       })();
       return stopping;
@@ -237,12 +242,14 @@ async function acquireLock(lockPath: string, log: Logger): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       await writeFile(lockPath, JSON.stringify({ pid: process.pid } satisfies LockFile), { flag: 'wx' });
+      heldHere.add(lockPath);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const held = await readLock(lockPath);
-    if (held !== undefined && held.pid !== process.pid && isAlive(held.pid)) {
+    const ours = held?.pid === process.pid;
+    if (held !== undefined && (ours ? heldHere.has(lockPath) : isAlive(held.pid))) {
       throw new EnvironmentError(
         'DATA_DIR_BUSY',
         `another docsync (pid ${held.pid}) runs the embedded Redis in ${lockPath.slice(0, -LOCK_FILE.length - 1)}: stop it, use another dataDir, or set REDIS_URL to share one Redis`,

@@ -1,0 +1,86 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { PACKAGE_ROOT } from '../../../src/package-info.js';
+import { Queues } from '../../../src/queue/queues.js';
+import { cliEnv, runCli, startCli } from '../../support/cli-process.js';
+import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
+
+async function configFile(dir: string, prefix: string, extra = ''): Promise<string> {
+  const file = join(dir, 'docsync.yaml');
+  await writeFile(
+    file,
+    `dataDir: ${join(dir, 'data')}\nredis:\n  url: \${TEST_REDIS_URL}\n  prefix: ${prefix}\nhttp:\n  listen: 127.0.0.1:0\n${extra}`,
+  );
+  return file;
+}
+
+describe('docsync start', () => {
+  it('serves /healthz and exits 0 on SIGTERM', async () => {
+    const dir = await tempDir('start');
+    const prefix = uniquePrefix('cli-start');
+    testRedis(prefix);
+    const run = startCli(['start', '--config', await configFile(dir, prefix)], {
+      env: cliEnv({ TEST_REDIS_URL: redisUrl() }),
+    });
+    const started = await run.waitForLog('docsync started');
+    const health = await fetch(`${started.http as string}/healthz`);
+    expect(health.status).toBe(200);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(run.lines().at(-1)).toMatchObject({ msg: 'shutdown complete', exitCode: 0 });
+  });
+
+  it('lets a running job finish on SIGTERM, then exits 0', async () => {
+    const dir = await tempDir('start-job');
+    const prefix = uniquePrefix('cli-job');
+    const redis = testRedis(prefix);
+    const run = startCli(['start', '--config', await configFile(dir, prefix)], {
+      env: cliEnv({ TEST_REDIS_URL: redisUrl() }),
+      script: join(PACKAGE_ROOT, 'test', 'fixtures', 'start-with-slow-job.mjs'),
+    });
+    await run.waitForLog('docsync started');
+    const config = parseConfig(`redis:\n  url: ${redisUrl()}\n  prefix: ${prefix}\n`, 'test.yaml', {});
+    const queues = new Queues(redis, config, captureLog().log);
+    const marker = join(dir, 'job');
+    await queues.get('maintain').add('slow-job', { marker, ms: 1500 }, { jobId: 'slow/1' });
+    await waitFor(() => existsSync(`${marker}.started`), 'the job to start');
+
+    run.child.kill('SIGTERM');
+    const exit = await run.exited;
+    expect(exit).toEqual({ code: 0, signal: null });
+    expect(await readFile(`${marker}.done`, 'utf8')).toBe('finished');
+    expect(await queues.get('maintain').getJobState('slow/1')).toBe('completed');
+    const messages = run.lines().map((line) => line.msg);
+    expect(messages.indexOf('job completed')).toBeGreaterThan(messages.indexOf('shutting down'));
+    await queues.close();
+  });
+
+  it('stops with exit code 2 and one line on what to install when redis-server is missing', async () => {
+    const dir = await tempDir('start-no-redis');
+    await writeFile(
+      join(dir, 'docsync.yaml'),
+      `dataDir: ${join(dir, 'data')}\nhttp:\n  listen: 127.0.0.1:0\n`,
+    );
+    const { code, stderr } = await runCli(['start', '--config', join(dir, 'docsync.yaml')], {
+      env: cliEnv({ PATH: join(dir, 'empty-path') }),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toBe(
+      'docsync: redis-server was not found on PATH: install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis) or set REDIS_URL (redis.url) to a Redis 6.2+ you run\n',
+    );
+  });
+
+  it('stops with exit code 2 before starting anything when the configuration is invalid', async () => {
+    const dir = await tempDir('start-invalid');
+    await writeFile(join(dir, 'docsync.yaml'), 'http:\n  listen: 127.0.0.1:0\nmappings:\n  - name: docs\n');
+    const { code, stderr, stdout } = await runCli(['start', '--config', join(dir, 'docsync.yaml')]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    expect(stderr).toContain('mappings[0].space: Required');
+    expect(existsSync(join(dir, '.docsync'))).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { DocsyncError } from '../../../src/errors/docsync-error.js';
+import { defineJob } from '../../../src/queue/job-definition.js';
+import { jobId } from '../../../src/queue/job-id.js';
+import { JobRunner } from '../../../src/queue/job-runner.js';
+import { Queues } from '../../../src/queue/queues.js';
+import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
+
+const prefix = uniquePrefix('runner');
+const redis = testRedis(prefix);
+const config = parseConfig(
+  `redis:\n  url: ${redisUrl()}\n  prefix: ${prefix}\nqueues:\n  concurrency: 4\n  attempts: 3\n  backoff: 100ms\nlocks:\n  ttl: 2s\n  busyDelay: 100ms\n`,
+  'test.yaml',
+  {},
+);
+
+const running = new Map<string, number>();
+const maxRunning = new Map<string, number>();
+const finished: string[] = [];
+const attemptsSeen = new Map<string, number>();
+
+const touchSpace = defineJob({
+  name: 'touch-space',
+  queue: 'maintain',
+  payload: z.object({ space: z.string(), id: z.string(), ms: z.number().int().min(0) }),
+  space: (payload) => payload.space,
+  async run(_ctx, payload) {
+    const now = (running.get(payload.space) ?? 0) + 1;
+    running.set(payload.space, now);
+    maxRunning.set(payload.space, Math.max(maxRunning.get(payload.space) ?? 0, now));
+    await sleep(payload.ms);
+    running.set(payload.space, (running.get(payload.space) ?? 1) - 1);
+    finished.push(payload.id);
+    return { result: 'touched' };
+  },
+});
+
+const flaky = defineJob({
+  name: 'flaky',
+  queue: 'maintain',
+  payload: z.object({ id: z.string(), kind: z.enum(['transient', 'permanent']) }),
+  async run(ctx, payload) {
+    attemptsSeen.set(payload.id, ctx.job.attempt);
+    if (payload.kind === 'permanent') throw new DocsyncError('NOT_FOUND', 'the space does not exist');
+    throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
+  },
+});
+
+function runner(label: string) {
+  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+  const captured = captureLog();
+  const queues = new Queues(connection, config, captured.log);
+  const instance = new JobRunner({
+    definitions: [touchSpace, flaky],
+    connection,
+    config,
+    deps: { config, redis: connection, queues, now: () => new Date() },
+    log: captured.log.child({ runner: label }),
+    stopSignal: new AbortController().signal,
+  });
+  instance.start();
+  afterAll(async () => {
+    await instance.close();
+    await queues.close();
+    await connection.quit();
+  });
+  return { instance, lines: captured.lines };
+}
+
+// Jobs go in through docsync's own queues, so they carry the configured attempts and backoff.
+const producerQueues = new Queues(redis, config, captureLog().log);
+const queue = producerQueues.get('maintain');
+afterAll(() => producerQueues.close());
+
+// Two runners with their own connections stand for two docsync processes sharing one Redis.
+const one = runner('one');
+const two = runner('two');
+
+describe('JobRunner', () => {
+  it('never runs two jobs of one space at once across processes, and loses none', async () => {
+    const jobs = [
+      ...Array.from({ length: 12 }, (_, i) => ({ space: 'space-a', id: `a${i}`, ms: 40 })),
+      ...Array.from({ length: 6 }, (_, i) => ({ space: 'space-b', id: `b${i}`, ms: 40 })),
+    ];
+    await queue.addBulk(
+      jobs.map((data) => ({ name: 'touch-space', data, opts: { jobId: jobId('touch', data.id) } })),
+    );
+    await waitFor(() => finished.length === jobs.length, 'every job to finish', 20_000);
+    expect(maxRunning.get('space-a')).toBe(1);
+    expect(maxRunning.get('space-b')).toBe(1);
+    expect([...finished].sort()).toEqual(jobs.map((job) => job.id).sort());
+    const counts = await waitFor(async () => {
+      const now = await queue.getJobCounts('completed', 'failed', 'delayed', 'waiting', 'active');
+      return now.completed === jobs.length ? now : undefined;
+    }, 'BullMQ to record every completion');
+    expect(counts).toMatchObject({ completed: 18, failed: 0, delayed: 0, waiting: 0, active: 0 });
+    // Both processes took part, and the busy ones waited rather than failed.
+    const completedBy = (lines: Array<Record<string, unknown>>) =>
+      lines.filter((line) => line.msg === 'job completed').length;
+    expect(completedBy(one.lines) + completedBy(two.lines)).toBe(18);
+    expect([...one.lines, ...two.lines].some((line) => line.msg === 'space busy, job delayed')).toBe(true);
+  });
+
+  it('logs one line per outcome with the job ids', async () => {
+    const line = [...one.lines, ...two.lines].find(
+      (entry) => entry.msg === 'job completed' && entry.job === jobId('touch', 'a0'),
+    );
+    expect(line).toMatchObject({
+      queue: 'maintain',
+      name: 'touch-space',
+      space: 'space-a',
+      result: 'touched',
+      attempt: 1,
+    });
+    expect(typeof line?.durationMs).toBe('number');
+  });
+
+  it('fails an invalid payload at once, without retrying', async () => {
+    const job = await queue.add(
+      'touch-space',
+      { space: 'space-c', id: 'bad', ms: -1 },
+      { jobId: jobId('touch', 'bad') },
+    );
+    const failed = await waitFor(
+      async () => ((await job.isFailed()) ? await queue.getJob(jobId('touch', 'bad')) : undefined),
+      'the job to fail',
+    );
+    expect(failed?.attemptsMade).toBe(1);
+    expect(failed?.failedReason).toMatch(/^JOB_PAYLOAD_INVALID: invalid payload for job touch-space: ms: /);
+  });
+
+  it('fails a permanent error at once and retries a passing one up to the attempts', async () => {
+    await queue.add('flaky', { id: 'p', kind: 'permanent' }, { jobId: jobId('flaky', 'p') });
+    await queue.add('flaky', { id: 't', kind: 'transient' }, { jobId: jobId('flaky', 't') });
+    const permanent = await waitFor(
+      async () =>
+        (await queue.getJobState(jobId('flaky', 'p'))) === 'failed'
+          ? queue.getJob(jobId('flaky', 'p'))
+          : undefined,
+      jobId('flaky', 'p'),
+    );
+    const transient = await waitFor(
+      async () =>
+        (await queue.getJobState(jobId('flaky', 't'))) === 'failed'
+          ? queue.getJob(jobId('flaky', 't'))
+          : undefined,
+      jobId('flaky', 't'),
+    );
+    expect(permanent?.attemptsMade).toBe(1);
+    expect(permanent?.failedReason).toBe('NOT_FOUND: the space does not exist');
+    expect(transient?.attemptsMade).toBe(3);
+    expect(attemptsSeen.get('t')).toBe(3);
+    const outcome = [...one.lines, ...two.lines]
+      .filter((line) => line.job === jobId('flaky', 't'))
+      .map((line) => line.result);
+    expect(outcome).toEqual(['retrying', 'retrying', 'failed']);
+  });
+
+  it('fails a job whose name no processor has', async () => {
+    await queue.add('no-such-job', {}, { jobId: jobId('unknown', '1') });
+    const job = await waitFor(
+      async () =>
+        (await queue.getJobState(jobId('unknown', '1'))) === 'failed'
+          ? queue.getJob(jobId('unknown', '1'))
+          : undefined,
+      jobId('unknown', '1'),
+    );
+    expect(job?.failedReason).toMatch(/^JOB_UNKNOWN: /);
+    expect(job?.attemptsMade).toBe(1);
+  });
+});

@@ -1,0 +1,79 @@
+// Runs the built `docsync` executable as a child process, the way users and CI run it.
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { afterAll } from 'vitest';
+import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { waitFor } from './wait-for.js';
+
+export const BIN = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js');
+
+export interface CliRun {
+  child: ChildProcessWithoutNullStreams;
+  stdout: () => string;
+  stderr: () => string;
+  /** stdout's JSON log lines so far. */
+  lines: () => Array<Record<string, unknown>>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  waitForLog: (msg: string, timeoutMs?: number) => Promise<Record<string, unknown>>;
+}
+
+/** A clean environment: nothing of the developer's REDIS_URL or DOCSYNC_* leaks into a test. */
+export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
+}
+
+export function startCli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string; script?: string } = {},
+): CliRun {
+  const child = spawn(process.execPath, [options.script ?? BIN, ...args], {
+    cwd: options.cwd ?? PACKAGE_ROOT,
+    env: options.env ?? cliEnv(),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString('utf8');
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    err += chunk.toString('utf8');
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  afterAll(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  const lines = () =>
+    out
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+  return {
+    child,
+    stdout: () => out,
+    stderr: () => err,
+    lines,
+    exited,
+    waitForLog: (msg, timeoutMs = 15_000) =>
+      waitFor(
+        () => {
+          if (child.exitCode !== null)
+            throw new Error(`docsync exited (${child.exitCode}) before logging "${msg}": ${err}${out}`);
+          return lines().find((line) => line.msg === msg);
+        },
+        `the log line "${msg}"`,
+        timeoutMs,
+      ),
+  };
+}
+
+export async function runCli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; cwd?: string } = {},
+) {
+  const run = startCli(args, options);
+  const { code } = await run.exited;
+  return { code, stdout: run.stdout(), stderr: run.stderr() };
+}
