@@ -101,7 +101,13 @@ export class Shutdown {
     this.#proc.exitCode = code;
     this.#log.info({ exitCode: code }, 'shutdown complete');
     // Everything is closed; if a stray handle still holds the event loop, do not hang on it.
-    setTimeout(() => this.#exit(code), 2000).unref();
+    setTimeout(() => {
+      this.#log.warn(
+        { handles: process.getActiveResourcesInfo() },
+        'handles still open after shutdown, exiting',
+      );
+      this.#exit(code);
+    }, 2000).unref();
   }
 
   #forceExit(reason: string): void {

@@ -221,7 +221,7 @@ function embedded(
           child.kill('SIGTERM');
           const stopped = await Promise.race([
             gone.then(() => true),
-            sleep(STOP_TIMEOUT_MS).then(() => false),
+            sleep(STOP_TIMEOUT_MS, false, { ref: false }),
           ]);
           if (!stopped) {
             log.warn({ redisPid: child.pid }, 'embedded redis-server did not stop in time, killing it');

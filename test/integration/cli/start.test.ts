@@ -31,7 +31,29 @@ describe('docsync start', () => {
     expect(health.status).toBe(200);
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
+    // The process ended because everything was closed, not because the fallback timer fired.
     expect(run.lines().at(-1)).toMatchObject({ msg: 'shutdown complete', exitCode: 0 });
+  });
+
+  it('runs the embedded default with no --config: its own redis-server under .docsync/redis', async () => {
+    const cwd = await tempDir('start-demo');
+    const run = startCli(['start'], { cwd, env: cliEnv({ DOCSYNC_HTTP_LISTEN: '127.0.0.1:0' }) });
+    const started = await run.waitForLog('docsync started');
+    const embedded = run.lines().find((line) => line.msg === 'embedded redis-server started');
+    expect(embedded).toMatchObject({ dir: join(cwd, '.docsync', 'redis') });
+    expect(run.lines().find((line) => line.msg === 'redis connected')?.redis).toBe(
+      `redis://127.0.0.1:${embedded?.port as number}`,
+    );
+    expect((await fetch(`${started.http as string}/readyz`)).status).toBe(200);
+    run.child.kill('SIGINT');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+    expect(
+      run
+        .lines()
+        .map((line) => line.msg)
+        .slice(-2),
+    ).toEqual(['embedded redis-server stopped', 'shutdown complete']);
+    expect(existsSync(join(cwd, '.docsync', 'redis', 'docsync.lock'))).toBe(false);
   });
 
   it('lets a running job finish on SIGTERM, then exits 0', async () => {
@@ -56,6 +78,7 @@ describe('docsync start', () => {
     expect(await queues.get('maintain').getJobState('slow/1')).toBe('completed');
     const messages = run.lines().map((line) => line.msg);
     expect(messages.indexOf('job completed')).toBeGreaterThan(messages.indexOf('shutting down'));
+    expect(messages.at(-1)).toBe('shutdown complete');
     await queues.close();
   });
 

@@ -1,0 +1,25 @@
+// `npm run bench -- [name ...]`: runs the named benchmarks (all when none is named) and prints
+// their figures. Benchmarks measure; they never pass or fail on a time.
+import { configBench } from './config-bench.js';
+import { runnerBench } from './runner-bench.js';
+import { startupBench } from './startup-bench.js';
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  startup: startupBench,
+  config: configBench,
+  runner: runnerBench,
+};
+
+const names = process.argv.slice(2);
+const unknown = names.filter((name) => !(name in BENCHES));
+if (unknown.length > 0) {
+  process.stderr.write(
+    `unknown benchmark(s): ${unknown.join(', ')}; known: ${Object.keys(BENCHES).join(', ')}\n`,
+  );
+  process.exitCode = 2;
+} else {
+  for (const name of names.length > 0 ? names : Object.keys(BENCHES)) {
+    process.stdout.write(`\n== ${name}\n`);
+    await BENCHES[name]?.();
+  }
+}

@@ -1,0 +1,19 @@
+// Small helpers to print benchmark figures the same way everywhere.
+
+export function summarize(samplesMs: readonly number[]): {
+  median: number;
+  p95: number;
+  min: number;
+  max: number;
+} {
+  const sorted = [...samplesMs].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { median: at(0.5), p95: at(0.95), min: sorted[0] ?? Number.NaN, max: sorted.at(-1) ?? Number.NaN };
+}
+
+export function report(label: string, figures: Record<string, number | string>): void {
+  const text = Object.entries(figures)
+    .map(([key, value]) => `${key}=${typeof value === 'number' ? Number(value.toFixed(2)) : value}`)
+    .join('  ');
+  process.stdout.write(`${label.padEnd(40)} ${text}\n`);
+}
