@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { parseConfig } from '../src/config/load-config.js';
+import type { Logger } from '../src/log/create-logger.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { JobRunner } from '../src/queue/job-runner.js';
@@ -28,7 +29,7 @@ export async function runnerBench(): Promise<void> {
   }
 }
 
-async function measure(url: string, spaces: number, log: ReturnType<typeof pino>): Promise<void> {
+async function measure(url: string, spaces: number, log: Logger): Promise<void> {
   const prefix = `bench-${spaces}-${Date.now()}`;
   const config = parseConfig(
     `redis:\n  url: ${url}\n  prefix: ${prefix}\nqueues:\n  concurrency: 8\nlocks:\n  busyDelay: 100ms\n`,
