@@ -82,6 +82,22 @@ describe('docsync start', () => {
     await queues.close();
   });
 
+  it('writes pretty lines for people with --log-format pretty', async () => {
+    const dir = await tempDir('start-pretty');
+    const prefix = uniquePrefix('cli-pretty');
+    testRedis(prefix);
+    const file = await configFile(dir, prefix);
+    const run = startCli(['start', '--config', file, '--log-format', 'pretty'], {
+      env: cliEnv({ TEST_REDIS_URL: redisUrl() }),
+    });
+    await waitFor(() => run.stdout().includes('docsync started'), 'the pretty start line');
+    run.child.kill('SIGTERM');
+    expect((await run.exited).code).toBe(0);
+    expect(run.lines()).toEqual([]);
+    expect(run.stdout()).toMatch(/INFO.*: docsync started/);
+    expect(run.stdout()).toContain('shutdown complete');
+  });
+
   it('stops with exit code 2 and one line on what to install when redis-server is missing', async () => {
     const dir = await tempDir('start-no-redis');
     await writeFile(
