@@ -77,6 +77,14 @@ const producerQueues = new Queues(redis, config, captureLog().log);
 const queue = producerQueues.get('maintain');
 afterAll(() => producerQueues.close());
 
+/** The job once BullMQ has recorded it as failed. */
+function failedJob(id: string) {
+  return waitFor(
+    async () => ((await queue.getJobState(id)) === 'failed' ? queue.getJob(id) : undefined),
+    `job ${id} to fail`,
+  );
+}
+
 // Two runners with their own connections stand for two docsync processes sharing one Redis.
 const one = runner('one');
 const two = runner('two');
@@ -126,10 +134,7 @@ describe('JobRunner', () => {
       { space: 'space-c', id: 'bad', ms: -1 },
       { jobId: jobId('touch', 'bad') },
     );
-    const failed = await waitFor(
-      async () => ((await job.isFailed()) ? await queue.getJob(jobId('touch', 'bad')) : undefined),
-      'the job to fail',
-    );
+    const failed = await failedJob(job.id ?? '');
     expect(failed?.attemptsMade).toBe(1);
     expect(failed?.failedReason).toMatch(/^JOB_PAYLOAD_INVALID: invalid payload for job touch-space: ms: /);
   });
@@ -137,20 +142,8 @@ describe('JobRunner', () => {
   it('fails a permanent error at once and retries a passing one up to the attempts', async () => {
     await queue.add('flaky', { id: 'p', kind: 'permanent' }, { jobId: jobId('flaky', 'p') });
     await queue.add('flaky', { id: 't', kind: 'transient' }, { jobId: jobId('flaky', 't') });
-    const permanent = await waitFor(
-      async () =>
-        (await queue.getJobState(jobId('flaky', 'p'))) === 'failed'
-          ? queue.getJob(jobId('flaky', 'p'))
-          : undefined,
-      jobId('flaky', 'p'),
-    );
-    const transient = await waitFor(
-      async () =>
-        (await queue.getJobState(jobId('flaky', 't'))) === 'failed'
-          ? queue.getJob(jobId('flaky', 't'))
-          : undefined,
-      jobId('flaky', 't'),
-    );
+    const permanent = await failedJob(jobId('flaky', 'p'));
+    const transient = await failedJob(jobId('flaky', 't'));
     expect(permanent?.attemptsMade).toBe(1);
     expect(permanent?.failedReason).toBe('NOT_FOUND: the space does not exist');
     expect(transient?.attemptsMade).toBe(3);
@@ -163,13 +156,7 @@ describe('JobRunner', () => {
 
   it('fails a job whose name no processor has', async () => {
     await queue.add('no-such-job', {}, { jobId: jobId('unknown', '1') });
-    const job = await waitFor(
-      async () =>
-        (await queue.getJobState(jobId('unknown', '1'))) === 'failed'
-          ? queue.getJob(jobId('unknown', '1'))
-          : undefined,
-      jobId('unknown', '1'),
-    );
+    const job = await failedJob(jobId('unknown', '1'));
     expect(job?.failedReason).toMatch(/^JOB_UNKNOWN: /);
     expect(job?.attemptsMade).toBe(1);
   });

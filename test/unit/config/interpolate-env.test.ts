@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { ConfigError } from '../../../src/errors/config-error.js';
-
-function linesOf(fn: () => unknown): string[] {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof ConfigError) return error.lines();
-    throw error;
-  }
-  throw new Error('expected a ConfigError');
-}
+import { configProblems as linesOf } from '../../support/config-problems.js';
 
 describe('environment interpolation', () => {
   it('substitutes ${VAR} and falls back to ${VAR:-default}', () => {

@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { ConfigError } from '../../../src/errors/config-error.js';
+import { configProblems } from '../../support/config-problems.js';
 
 const SERVICE = 'service:\n  baseUrl: https://docs.example.com/v1\n  token: ${DOCSYNC_TOKEN}\n';
 const ENV = { DOCSYNC_TOKEN: 'secret-token-value' };
 
 function problems(text: string, env: Record<string, string> = ENV): string[] {
-  try {
-    parseConfig(text, 'docsync.yaml', env);
-  } catch (error) {
-    if (error instanceof ConfigError) return error.lines();
-    throw error;
-  }
-  throw new Error('expected the configuration to be invalid');
+  return configProblems(() => parseConfig(text, 'docsync.yaml', env));
 }
 
 describe('parseConfig', () => {
