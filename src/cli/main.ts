@@ -62,6 +62,10 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       exitCode = await validateConfigCommand(chosen, io);
     });
 
+  if (argv.length === 0) {
+    io.stderr.write(program.helpInformation());
+    return EXIT.invalid;
+  }
   try {
     await program.parseAsync(argv, { from: 'user' });
   } catch (error) {

@@ -46,15 +46,22 @@ export async function startCommand(
   const shutdown = new Shutdown({ log, timeoutMs: config.shutdownTimeout });
   shutdown.listen();
   try {
-    await startDaemon({
-      config: { ...config, dataDir: resolve(io.cwd, config.dataDir) },
-      log,
-      jobs,
-      shutdown,
-      version: VERSION,
-    });
+    await shutdown.starting(
+      startDaemon({
+        config: { ...config, dataDir: resolve(io.cwd, config.dataDir) },
+        log,
+        jobs,
+        shutdown,
+        version: VERSION,
+      }),
+    );
     return EXIT.ok;
   } catch (error) {
+    if (shutdown.begun.aborted) {
+      // A signal arrived while starting: the shutdown owner is already closing what had started.
+      await shutdown.run('signal while starting');
+      return shutdown.exitCode ?? EXIT.ok;
+    }
     const code = error instanceof EnvironmentError ? EXIT.invalid : EXIT.failure;
     log.fatal(
       { err: error, code: error instanceof DocsyncError ? error.code : undefined },
@@ -62,7 +69,7 @@ export async function startCommand(
     );
     if (error instanceof EnvironmentError) io.stderr.write(`docsync: ${error.message}\n`);
     await shutdown.run('start failed', code);
-    return code;
+    return shutdown.exitCode ?? code;
   }
 }
 

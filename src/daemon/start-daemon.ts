@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config/config-schema.js';
 import { EnvironmentError } from '../errors/environment-error.js';
+import { ShutdownError } from '../errors/shutdown-error.js';
 import { createHttpServer } from '../http/create-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
@@ -38,11 +39,19 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const now = options.now ?? (() => new Date());
   const startedAt = now();
 
+  // A signal can arrive while a part starts: stop starting further parts, the shutdown owner
+  // closes the ones already running.
+  const stopIfStopping = () => {
+    if (shutdown.begun.aborted) throw new ShutdownError();
+  };
+
   const target = await redisTarget(config, log, shutdown);
+  stopIfStopping();
   const redis = new RedisConnections(target, log.child({ component: 'redis' }));
   shutdown.add('redis connections', () => redis.close());
   await waitUntilReady(redis.producer(), redis.description, REDIS_READY_TIMEOUT_MS);
   const [facts] = await checkRedisServer(redis.producer(), log.child({ component: 'redis' }));
+  stopIfStopping();
   log.info(
     { redis: redis.description, version: facts?.version, prefix: config.redis.prefix },
     'redis connected',
@@ -62,6 +71,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     now,
   });
   shutdown.add('http server', () => http.close());
+  stopIfStopping();
   let httpAddress: string;
   try {
     httpAddress = await http.listen({ host: config.http.listen.host, port: config.http.listen.port });
@@ -73,6 +83,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     );
   }
 
+  stopIfStopping();
   const runner = new JobRunner({
     definitions: options.jobs,
     connection: redis.worker(),
@@ -97,6 +108,8 @@ async function redisTarget(config: Config, log: Logger, shutdown: Shutdown): Pro
   const embedded = await startEmbeddedRedis({
     dir: join(config.dataDir, 'redis'),
     log: log.child({ component: 'embedded-redis' }),
+    // Without its Redis docsync can do nothing: stop cleanly rather than serve a healthy-looking shell.
+    onUnexpectedExit: () => void shutdown.run('embedded redis-server exited', 1),
   });
   shutdown.add('embedded redis-server', () => embedded.stop());
   return { url: embedded.url };

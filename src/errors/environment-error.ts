@@ -9,7 +9,8 @@ export type EnvironmentErrorCode =
   | 'REDIS_UNREACHABLE'
   | 'DATA_DIR_BUSY'
   | 'HTTP_LISTEN_FAILED'
-  | 'HTTP_UNPROTECTED';
+  | 'HTTP_UNPROTECTED'
+  | 'STATE_FILE_INVALID';
 
 export class EnvironmentError extends DocsyncError {
   declare readonly code: EnvironmentErrorCode;

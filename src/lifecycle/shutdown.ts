@@ -2,6 +2,7 @@
 // registered first, so that what started last stops first: producers, then workers (active jobs
 // finish), queues, HTTP, Redis. Each step is guarded: one failing does not skip the others. A second
 // signal, or the timeout, forces the exit with code 1 after aborting the jobs still running.
+import { ShutdownError } from '../errors/shutdown-error.js';
 import type { Logger } from '../log/create-logger.js';
 
 export interface ShutdownOptions {
@@ -26,6 +27,10 @@ export class Shutdown {
   readonly #force = new AbortController();
   readonly #begun = new AbortController();
   #running: Promise<void> | undefined;
+  #start: Promise<unknown> | undefined;
+  #finished = false;
+  #crashed = false;
+  #exitCode: number | undefined;
   #listening = false;
 
   constructor(options: ShutdownOptions) {
@@ -45,8 +50,29 @@ export class Shutdown {
     return this.#force.signal;
   }
 
-  /** Registers a step; steps run in reverse order of registration. */
+  /**
+   * Marks the start under way: a shutdown that begins meanwhile waits for it to settle (the start
+   * stops at its next stage), then closes what it opened.
+   */
+  starting<T>(start: Promise<T>): Promise<T> {
+    this.#start = start;
+    return start;
+  }
+
+  /** The exit code the shutdown settled on, once it has run. */
+  get exitCode(): number | undefined {
+    return this.#exitCode;
+  }
+
+  /**
+   * Registers a step; steps run in reverse order of registration. A step added while the shutdown
+   * runs (a part that finished starting meanwhile) runs next; one added after it ended runs at once.
+   */
   add(name: string, run: () => Promise<void> | void): void {
+    if (this.#finished) {
+      void this.#runStep({ name, run });
+      return;
+    }
     this.#steps.unshift({ name, run });
   }
 
@@ -75,6 +101,7 @@ export class Shutdown {
 
   readonly #onCrash = (error: unknown) => {
     this.#log.fatal({ err: error }, 'unexpected error, shutting down');
+    this.#crashed = true;
     if (this.#running !== undefined) return;
     void this.run('crash', 1);
   };
@@ -83,21 +110,17 @@ export class Shutdown {
     this.#log.info({ reason, timeoutMs: this.#timeoutMs }, 'shutting down');
     this.#begun.abort();
     const timer = setTimeout(() => this.#forceExit('timeout'), this.#timeoutMs);
+    await this.#start?.catch(() => undefined);
     let failed = false;
-    for (const step of this.#steps) {
-      const started = Date.now();
-      try {
-        await step.run();
-        this.#log.debug({ step: step.name, durationMs: Date.now() - started }, 'shutdown step done');
-      } catch (error) {
-        failed = true;
-        this.#log.error({ step: step.name, err: error }, 'shutdown step failed');
-      }
+    for (let step = this.#steps.shift(); step !== undefined; step = this.#steps.shift()) {
+      if (!(await this.#runStep(step))) failed = true;
     }
+    this.#finished = true;
     clearTimeout(timer);
     if (this.#force.signal.aborted) return;
     for (const signal of SHUTDOWN_SIGNALS) this.#proc.removeListener(signal, this.#onSignal);
-    const code = failed ? Math.max(exitCode, 1) : exitCode;
+    const code = failed || this.#crashed ? Math.max(exitCode, 1) : exitCode;
+    this.#exitCode = code;
     this.#proc.exitCode = code;
     this.#log.info({ exitCode: code }, 'shutdown complete');
     // Everything is closed; if a stray handle still holds the event loop, do not hang on it.
@@ -110,10 +133,23 @@ export class Shutdown {
     }, 2000).unref();
   }
 
+  async #runStep(step: Step): Promise<boolean> {
+    const started = Date.now();
+    try {
+      await step.run();
+      this.#log.debug({ step: step.name, durationMs: Date.now() - started }, 'shutdown step done');
+      return true;
+    } catch (error) {
+      this.#log.error({ step: step.name, err: error }, 'shutdown step failed');
+      return false;
+    }
+  }
+
   #forceExit(reason: string): void {
     if (this.#force.signal.aborted) return;
     this.#log.error({ reason }, 'shutdown forced, active jobs aborted');
-    this.#force.abort();
+    this.#force.abort(new ShutdownError());
+    this.#exitCode = 1;
     this.#exit(1);
   }
 }

@@ -40,23 +40,24 @@ export function createLogger(options: LoggerOptions): Logger {
 
 function serializeError(error: unknown): unknown {
   if (!(error instanceof Error)) return error;
-  const serialized = stdSerializers.err(error) as unknown as Record<string, unknown>;
-  return stripUrlCredentials(serialized);
+  return stripUrlCredentials(stdSerializers.err(error));
 }
 
-/** Strings up to two levels deep lose any credentials written in a URL. */
-function stripUrlCredentials(object: Record<string, unknown>, depth = 0): Record<string, unknown> {
+/** Strings in fields, lists and nested objects (up to four levels) lose any credentials written in a URL. */
+function stripUrlCredentials<T>(value: T, depth = 0): T {
+  if (typeof value === 'string') return redactUrlCredentials(value) as T;
+  if (depth >= 4 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const cleaned = value.map((item: unknown) => stripUrlCredentials(item, depth + 1));
+    return (cleaned.some((item, i) => item !== value[i]) ? cleaned : value) as T;
+  }
   let copy: Record<string, unknown> | undefined;
-  for (const [key, value] of Object.entries(object)) {
-    let clean = value;
-    if (typeof value === 'string') clean = redactUrlCredentials(value);
-    else if (depth < 2 && value !== null && typeof value === 'object' && !Array.isArray(value)) {
-      clean = stripUrlCredentials(value as Record<string, unknown>, depth + 1);
-    }
-    if (clean !== value) {
-      copy ??= { ...object };
+  for (const [key, item] of Object.entries(value)) {
+    const clean = stripUrlCredentials(item, depth + 1);
+    if (clean !== item) {
+      copy ??= { ...(value as Record<string, unknown>) };
       copy[key] = clean;
     }
   }
-  return copy ?? object;
+  return (copy ?? value) as T;
 }

@@ -6,7 +6,11 @@ import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '../config/config-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { PayloadError } from '../errors/payload-error.js';
+import { closeAll } from '../lifecycle/close-all.js';
+import { linkedAbort } from '../lifecycle/linked-abort.js';
 import type { Logger } from '../log/create-logger.js';
+import { redactError } from '../log/redact-error.js';
+import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { AnyJobDefinition, JobDeps, JobResult } from './job-definition.js';
 import type { QueueName } from './queue-names.js';
@@ -54,7 +58,7 @@ export class JobRunner {
         concurrency: this.#options.config.queues.concurrency,
       });
       const log = this.#options.log.child({ queue });
-      worker.on('error', (error) => log.error({ err: error }, 'worker error'));
+      worker.on('error', throttledErrorLog(log, 'worker error', 'error'));
       worker.on('stalled', (jobId) => log.warn({ job: jobId }, 'job stalled, it will run again'));
       this.#workers.push(worker);
     }
@@ -67,7 +71,7 @@ export class JobRunner {
 
   /** Stops taking jobs and waits for the active ones to finish. Idempotent. */
   close(): Promise<void> {
-    this.#closing ??= Promise.allSettled(this.#workers.map((worker) => worker.close())).then(() => undefined);
+    this.#closing ??= closeAll(this.#workers.map((worker) => () => worker.close()));
     return this.#closing;
   }
 
@@ -109,33 +113,45 @@ export class JobRunner {
       }
     }
 
-    const signals = [this.#options.stopSignal, ...(cancel ? [cancel] : []), ...(lock ? [lock.lost] : [])];
+    const abort = linkedAbort([
+      this.#options.stopSignal,
+      ...(cancel ? [cancel] : []),
+      ...(lock ? [lock.lost] : []),
+    ]);
     try {
       const result = await definition.run(
         {
           ...this.#options.deps,
           log,
-          signal: AbortSignal.any(signals),
+          signal: abort.signal,
           job: { id: String(job.id), name: job.name, queue, attempt, maxAttempts },
         },
         payload,
       );
+      // A processor that ignored its signal must not report success for work another process may
+      // have done at the same time for the same space.
+      if (lock?.lost.aborted) throw lock.lost.reason;
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
       return result;
     } catch (error) {
       const lost = lock?.lost.aborted ? lock.lost.reason : undefined;
-      const cause = lost ?? error;
+      const cause: unknown = lost ?? error;
       const code = cause instanceof DocsyncError ? cause.code : undefined;
       const durationMs = Date.now() - started;
+      // BullMQ stores the reason and stack in Redis, where log redaction does not reach.
+      const stored = redactError(cause);
       if (isPermanent(cause)) {
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
-        throw new UnrecoverableError(`${code ?? 'FAILED'}: ${(cause as Error).message}`);
+        throw new UnrecoverableError(
+          `${code ?? 'FAILED'}: ${stored instanceof Error ? stored.message : String(stored)}`,
+        );
       }
       if (attempt < maxAttempts)
         log.warn({ result: 'retrying', code, err: cause, durationMs }, 'job failed, will retry');
       else log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
-      throw cause;
+      throw stored;
     } finally {
+      abort.dispose();
       await lock?.release();
     }
   }

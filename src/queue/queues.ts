@@ -1,7 +1,9 @@
 // The BullMQ queues docsync produces into, created once and shared by producers, jobs and status.
 import { Queue } from 'bullmq';
 import type { Config } from '../config/config-schema.js';
+import { closeAll } from '../lifecycle/close-all.js';
 import type { Logger } from '../log/create-logger.js';
+import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { QUEUE_NAMES, type QueueName } from './queue-names.js';
 import { defaultJobOptions } from './retry-policy.js';
@@ -24,6 +26,8 @@ export class Queues {
 
   constructor(connection: RedisClient, config: Pick<Config, 'redis' | 'queues'>, log: Logger) {
     const defaults = defaultJobOptions(config.queues);
+    // The queues share one connection: its errors reach every queue, so they share one throttle.
+    const onError = throttledErrorLog(log, 'queue error');
     this.#queues = new Map(
       QUEUE_NAMES.map((name) => {
         const queue = new Queue(name, {
@@ -31,7 +35,7 @@ export class Queues {
           prefix: config.redis.prefix,
           defaultJobOptions: defaults,
         });
-        queue.on('error', (error) => log.warn({ queue: name, err: error }, 'queue error'));
+        queue.on('error', onError);
         return [name, queue] as const;
       }),
     );
@@ -58,9 +62,7 @@ export class Queues {
   }
 
   close(): Promise<void> {
-    this.#closing ??= Promise.allSettled([...this.#queues.values()].map((queue) => queue.close())).then(
-      () => undefined,
-    );
+    this.#closing ??= closeAll([...this.#queues.values()].map((queue) => () => queue.close()));
     return this.#closing;
   }
 }

@@ -34,13 +34,17 @@ export function defaultJobOptions(queues: Config['queues']): DefaultJobOptions {
   };
 }
 
+const SYSTEM_CODE = /^(E[A-Z0-9]+|UND_ERR_[A-Z_]+)$/;
+
 /** True when running the same job again cannot succeed: it fails at once, without using its attempts. */
 export function isPermanent(error: unknown): boolean {
   if (error instanceof DocsyncError) return !error.retryable;
   if (error instanceof ZodError) return true;
+  // A system error (ENOENT, EACCES, ECONNRESET, ...) is passing only when the table says so.
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code === 'string' && RETRY_POLICY.retryableSystemCodes.includes(code)) return false;
-  // An unexpected error may be a passing fault: retried, within the bounded attempts.
+  if (typeof code === 'string' && SYSTEM_CODE.test(code))
+    return !RETRY_POLICY.retryableSystemCodes.includes(code);
+  // Any other unexpected error may be a passing fault: retried, within the bounded attempts.
   return false;
 }
 

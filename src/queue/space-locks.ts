@@ -51,18 +51,22 @@ export class SpaceLocks {
   #hold(key: string, token: string): HeldLock {
     const lost = new AbortController();
     let released = false;
+    let lastRenewedAt = Date.now();
+    const interval = Math.max(100, Math.floor(this.#ttlMs / 3));
     const renew = async () => {
       try {
-        const renewed = await withTimeout(
-          this.#redis.eval(RENEW, 1, key, token, this.#ttlMs),
-          this.#ttlMs / 3,
-        );
-        if (renewed !== 1 && !released) lost.abort(new LockLostError(key));
+        const renewed = await withTimeout(this.#redis.eval(RENEW, 1, key, token, this.#ttlMs), interval);
+        if (released) return;
+        // 0: the key expired or another holder has it now.
+        if (renewed !== 1) lost.abort(new LockLostError(key));
+        else lastRenewedAt = Date.now();
       } catch (error) {
-        if (!released) lost.abort(new LockLostError(key, { cause: error }));
+        // A slow or failed renewal is not a loss yet: the lock still holds until its ttl runs out.
+        if (!released && Date.now() - lastRenewedAt >= this.#ttlMs)
+          lost.abort(new LockLostError(key, { cause: error }));
       }
     };
-    const timer = setInterval(() => void renew(), Math.max(100, Math.floor(this.#ttlMs / 3)));
+    const timer = setInterval(() => void renew(), interval);
     timer.unref();
     lost.signal.addEventListener('abort', () => clearInterval(timer), { once: true });
     return {
@@ -73,9 +77,9 @@ export class SpaceLocks {
         released = true;
         clearInterval(timer);
         try {
-          await this.#redis.eval(RELEASE, 1, key, token);
+          await withTimeout(this.#redis.eval(RELEASE, 1, key, token), this.#ttlMs);
         } catch (error) {
-          // It expires by itself within the TTL.
+          // It expires by itself within the ttl.
           this.#log.warn({ lock: key, err: error }, 'space lock release failed');
         }
       },

@@ -3,7 +3,7 @@
 // folder keeps two docsync processes from sharing one set of files, and lets a later start stop a
 // server left behind by a docsync that was killed.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,6 +17,8 @@ export interface EmbeddedRedisOptions {
   log: Logger;
   binary?: string;
   startTimeoutMs?: number;
+  /** Called when the server exits without stop() having been called. */
+  onUnexpectedExit?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
 
 export interface EmbeddedRedis {
@@ -57,12 +59,9 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
           port,
           options.startTimeoutMs ?? 10_000,
         );
-        await writeFile(
-          lockPath,
-          JSON.stringify({ pid: process.pid, redisPid: child.pid, port } satisfies LockFile),
-        );
+        await writeLock(lockPath, { pid: process.pid, redisPid: child.pid, port });
         options.log.info({ port, dir, redisPid: child.pid }, 'embedded redis-server started');
-        return embedded(child, port, lockPath, options.log);
+        return embedded(child, port, lockPath, options);
       } catch (error) {
         // Another program can take the free port between our check and redis-server's bind.
         if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
@@ -108,7 +107,9 @@ function spawnServer(
     '',
   ];
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // Its own process group: a terminal's Ctrl-C goes to docsync's group, and docsync must be able
+    // to let running jobs finish against its Redis before stopping it.
+    const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
     const output: string[] = [];
     const remember = (chunk: Buffer) => {
       output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -145,7 +146,7 @@ function spawnServer(
           ),
         );
     });
-    waitForPong(port, timeoutMs, () => settled).then(
+    waitForServer(port, child, timeoutMs, () => settled).then(
       (ready) => {
         if (settled) return;
         if (!ready) {
@@ -165,29 +166,44 @@ function spawnServer(
   });
 }
 
-async function waitForPong(port: number, timeoutMs: number, abandoned: () => boolean): Promise<boolean> {
+/** Waits until our child answers on the port: a server that took the port meanwhile is not ours. */
+async function waitForServer(
+  port: number,
+  child: ChildProcess,
+  timeoutMs: number,
+  abandoned: () => boolean,
+): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline && !abandoned()) {
-    if (await ping(port)) return true;
+    const info = await command(port, 'INFO server');
+    const pid = /(?:^|\n)process_id:(\d+)/.exec(info ?? '')?.[1];
+    if (pid !== undefined) {
+      if (Number(pid) === child.pid) return true;
+      throw new PortTakenError(`another redis-server (pid ${pid}) answers on port ${port}`);
+    }
     await sleep(50);
   }
   return false;
 }
 
-function ping(port: number): Promise<boolean> {
+/** Sends one inline command and reads one reply: enough to ask a server who it is. */
+function command(port: number, text: string): Promise<string | undefined> {
   return new Promise((resolvePromise) => {
     const socket = connect({ host: '127.0.0.1', port });
     let answer = '';
-    const done = (ok: boolean) => {
+    const done = (value: string | undefined) => {
       socket.destroy();
-      resolvePromise(ok);
+      resolvePromise(value);
     };
-    socket.setTimeout(500, () => done(false));
-    socket.once('error', () => done(false));
-    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.setTimeout(500, () => done(undefined));
+    socket.once('error', () => done(undefined));
+    socket.once('connect', () => socket.write(`${text}\r\n`));
     socket.on('data', (chunk) => {
       answer += chunk.toString('utf8');
-      if (answer.includes('\r\n')) done(answer.startsWith('+PONG'));
+      const bulk = /^\$(\d+)\r\n/.exec(answer);
+      if (answer.startsWith('-')) done(undefined);
+      else if (bulk?.[1] !== undefined && Buffer.byteLength(answer) >= bulk[0].length + Number(bulk[1]))
+        done(answer);
     });
   });
 }
@@ -196,12 +212,16 @@ function embedded(
   child: ChildProcess & { pid: number },
   port: number,
   lockPath: string,
-  log: Logger,
+  options: EmbeddedRedisOptions,
 ): EmbeddedRedis {
+  const { log } = options;
   let stopping: Promise<void> | undefined;
   let exited = false;
-  child.once('exit', () => {
+  child.once('exit', (code, signal) => {
     exited = true;
+    if (stopping !== undefined) return;
+    log.fatal({ redisPid: child.pid, code, signal }, 'embedded redis-server exited unexpectedly');
+    options.onUnexpectedExit?.({ code, signal });
   });
   // If docsync dies without its shutdown, do not leave the server behind.
   const onExit = () => {
@@ -240,12 +260,17 @@ function embedded(
 
 async function acquireLock(lockPath: string, log: Logger): Promise<void> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
+    // Written whole before it appears: a reader never sees a half-written lock file.
+    const temp = `${lockPath}.${process.pid}.tmp`;
+    await writeFile(temp, JSON.stringify({ pid: process.pid } satisfies LockFile));
     try {
-      await writeFile(lockPath, JSON.stringify({ pid: process.pid } satisfies LockFile), { flag: 'wx' });
+      await link(temp, lockPath);
       heldHere.add(lockPath);
       return;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      await rm(temp, { force: true });
     }
     const held = await readLock(lockPath);
     const ours = held?.pid === process.pid;
@@ -265,6 +290,12 @@ async function acquireLock(lockPath: string, log: Logger): Promise<void> {
     await rm(lockPath, { force: true });
   }
   throw new EnvironmentError('DATA_DIR_BUSY', `could not take the lock ${lockPath}`);
+}
+
+async function writeLock(lockPath: string, lock: LockFile): Promise<void> {
+  const temp = `${lockPath}.${process.pid}.tmp`;
+  await writeFile(temp, JSON.stringify(lock));
+  await rename(temp, lockPath);
 }
 
 async function readLock(lockPath: string): Promise<LockFile | undefined> {

@@ -4,19 +4,22 @@
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import { throttledErrorLog } from '../log/throttled-error-log.js';
 
 export type RedisClient = Redis | Cluster;
 export type RedisTarget = { url: string } | { clusterNodes: readonly string[] };
 
 type Role = 'worker' | 'producer';
 
+// ioredis arms a `disconnectTimeout` timer (2 s by default) when it disconnects a socket that
+// already failed, and never clears it: with Redis down, that timer alone held a finished
+// shutdown open for 2 s. Healthy connections close with QUIT, so a short timeout costs nothing.
+const DISCONNECT_TIMEOUT_MS = 100;
+
 const ROLE_OPTIONS: Record<Role, RedisOptions> = {
   worker: { maxRetriesPerRequest: null, enableOfflineQueue: true },
   producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 },
 };
-
-/** Redis errors repeat on every reconnect attempt: one line per distinct message per this window. */
-const ERROR_LOG_WINDOW_MS = 30_000;
 
 export class RedisConnections {
   readonly #target: RedisTarget;
@@ -79,7 +82,11 @@ export class RedisConnections {
   }
 
   #create(role: Role): RedisClient {
-    const options: RedisOptions = { ...ROLE_OPTIONS[role], connectionName: `docsync:${role}` };
+    const options: RedisOptions = {
+      ...ROLE_OPTIONS[role],
+      connectionName: `docsync:${role}`,
+      disconnectTimeout: DISCONNECT_TIMEOUT_MS,
+    };
     const client =
       'url' in this.#target
         ? new Redis(this.#target.url, options)
@@ -87,14 +94,7 @@ export class RedisConnections {
             redisOptions: { ...options, ...clusterAuth(this.#target.clusterNodes[0]) },
             ...pick(options, ['maxRetriesPerRequest', 'enableOfflineQueue']),
           });
-    const log = this.#log.child({ role });
-    const lastLogged = new Map<string, number>();
-    client.on('error', (error: Error) => {
-      const now = Date.now();
-      if ((lastLogged.get(error.message) ?? 0) + ERROR_LOG_WINDOW_MS > now) return;
-      lastLogged.set(error.message, now);
-      log.warn({ err: error }, 'redis connection error');
-    });
+    client.on('error', throttledErrorLog(this.#log.child({ role }), 'redis connection error'));
     return client;
   }
 }

@@ -22,14 +22,20 @@ export function cliEnv(extra: Record<string, string> = {}): Record<string, strin
   return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
 }
 
-export function startCli(
-  args: readonly string[],
-  options: { env?: Record<string, string>; cwd?: string; script?: string } = {},
-): CliRun {
+export interface StartCliOptions {
+  env?: Record<string, string>;
+  cwd?: string;
+  script?: string;
+  /** Its own process group, so a test can signal the whole group as a terminal's Ctrl-C does. */
+  detached?: boolean;
+}
+
+export function startCli(args: readonly string[], options: StartCliOptions = {}): CliRun {
   const child = spawn(process.execPath, [options.script ?? BIN, ...args], {
     cwd: options.cwd ?? PACKAGE_ROOT,
     env: options.env ?? cliEnv(),
     stdio: ['pipe', 'pipe', 'pipe'],
+    detached: options.detached ?? false,
   });
   let out = '';
   let err = '';

@@ -14,7 +14,7 @@ import { waitFor } from '../../support/wait-for.js';
 const prefix = uniquePrefix('runner');
 const redis = testRedis(prefix);
 const config = parseConfig(
-  `redis:\n  url: ${redisUrl()}\n  prefix: ${prefix}\nqueues:\n  concurrency: 4\n  attempts: 3\n  backoff: 100ms\nlocks:\n  ttl: 2s\n  busyDelay: 100ms\n`,
+  `redis:\n  url: ${redisUrl()}\n  prefix: ${prefix}\nqueues:\n  concurrency: 4\n  attempts: 3\n  backoff: 100ms\nlocks:\n  ttl: 1s\n  busyDelay: 100ms\n`,
   'test.yaml',
   {},
 );
@@ -51,12 +51,27 @@ const flaky = defineJob({
   },
 });
 
+// Ignores its signal on purpose: the runner itself must not report success once the lock is lost.
+const stubborn = defineJob({
+  name: 'stubborn',
+  queue: 'maintain',
+  payload: z.object({ space: z.string() }),
+  space: (payload) => payload.space,
+  async run(ctx, payload) {
+    if (ctx.job.attempt === 1) {
+      await redis.set(`${prefix}:lock:space:${payload.space}`, 'another-process', 'PX', 600);
+      await sleep(1200);
+    }
+    return { result: 'done' };
+  },
+});
+
 function runner(label: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   const captured = captureLog();
   const queues = new Queues(connection, config, captured.log);
   const instance = new JobRunner({
-    definitions: [touchSpace, flaky],
+    definitions: [touchSpace, flaky, stubborn],
     connection,
     config,
     deps: { config, redis: connection, queues, now: () => new Date() },
@@ -148,10 +163,31 @@ describe('JobRunner', () => {
     expect(permanent?.failedReason).toBe('NOT_FOUND: the space does not exist');
     expect(transient?.attemptsMade).toBe(3);
     expect(attemptsSeen.get('t')).toBe(3);
+    // The two runners may share the attempts: order the lines by attempt, not by runner.
     const outcome = [...one.lines, ...two.lines]
       .filter((line) => line.job === jobId('flaky', 't'))
-      .map((line) => line.result);
-    expect(outcome).toEqual(['retrying', 'retrying', 'failed']);
+      .sort((a, b) => Number(a.attempt) - Number(b.attempt))
+      .map((line) => [line.attempt, line.result]);
+    expect(outcome).toEqual([
+      [1, 'retrying'],
+      [2, 'retrying'],
+      [3, 'failed'],
+    ]);
+  });
+
+  it('does not report success for a job whose space lock was taken from it, and runs it again', async () => {
+    await queue.add('stubborn', { space: 'space-stolen' }, { jobId: jobId('stubborn', '1') });
+    await waitFor(
+      async () => (await queue.getJobState(jobId('stubborn', '1'))) === 'completed',
+      'the job to complete',
+    );
+    const lines = [...one.lines, ...two.lines]
+      .filter((line) => line.job === jobId('stubborn', '1'))
+      .sort((a, b) => Number(a.attempt) - Number(b.attempt));
+    expect(lines.map((line) => [line.msg, line.attempt, line.code])).toEqual([
+      ['job failed, will retry', 1, 'LOCK_LOST'],
+      ['job completed', 2, undefined],
+    ]);
   });
 
   it('fails a job whose name no processor has', async () => {

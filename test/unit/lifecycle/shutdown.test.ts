@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
+import { ShutdownError } from '../../../src/errors/shutdown-error.js';
 import { Shutdown } from '../../../src/lifecycle/shutdown.js';
 import { captureLog } from '../../support/test-context.js';
 
@@ -61,6 +62,7 @@ describe('Shutdown', () => {
     proc.emit('SIGINT', 'SIGINT');
     expect(exits).toEqual([1]);
     expect(shutdown.forced.aborted).toBe(true);
+    expect(shutdown.forced.reason).toBeInstanceOf(ShutdownError);
     release();
   });
 
@@ -71,6 +73,32 @@ describe('Shutdown', () => {
     await sleep(120);
     expect(exits).toEqual([1]);
     expect(shutdown.forced.aborted).toBe(true);
+  });
+
+  it('runs a step registered while it runs, and one registered after it ended at once', async () => {
+    const { shutdown } = setup();
+    const done: string[] = [];
+    shutdown.add('redis', () => void done.push('redis'));
+    shutdown.add('http', async () => {
+      // A part that finished starting while the shutdown was already under way.
+      shutdown.add('workers', () => void done.push('workers'));
+      done.push('http');
+    });
+    await shutdown.run('SIGTERM');
+    expect(done).toEqual(['http', 'workers', 'redis']);
+    shutdown.add('late', () => void done.push('late'));
+    await sleep(5);
+    expect(done).toEqual(['http', 'workers', 'redis', 'late']);
+  });
+
+  it('exits 1 when an unexpected error happens during a clean shutdown', async () => {
+    const { proc, shutdown } = setup();
+    shutdown.add('workers', async () => {
+      proc.emit('unhandledRejection', new Error('late failure'));
+    });
+    await shutdown.run('SIGTERM');
+    expect(proc.exitCode).toBe(1);
+    expect(shutdown.exitCode).toBe(1);
   });
 
   it('shuts down with exit code 1 after an uncaught exception', async () => {

@@ -32,6 +32,8 @@ describe('retry policy', () => {
     expect(isPermanent(new LockLostError('lock:space:s1'))).toBe(false);
     expect(isPermanent(z.object({ a: z.string() }).safeParse({}).error)).toBe(true);
     expect(isPermanent(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false);
+    expect(isPermanent(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(true);
+    expect(isPermanent(Object.assign(new Error('permission denied'), { code: 'EACCES' }))).toBe(true);
     expect(isPermanent(new Error('unexpected'))).toBe(false);
   });
 });
