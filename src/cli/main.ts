@@ -6,6 +6,7 @@ import type { LogLevel } from '../log/create-logger.js';
 import { VERSION } from '../package-info.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { CliIo } from './cli-io.js';
+import type { EmulatorFlags } from './emulator-command.js';
 import { EXIT } from './exit-codes.js';
 
 export interface MainOptions {
@@ -62,6 +63,30 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       exitCode = await validateConfigCommand(chosen, io);
     });
 
+  program
+    .command('emulator')
+    .description(
+      'run the local documentation service (the interface of the service, in memory) for tests and offline use',
+    )
+    .option('-p, --port <port>', 'port to listen on (0: any free port)', '4010')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option(
+      '-t, --token <token>',
+      'the admin token, then name=token:role for each further member (repeatable)',
+      collect,
+      [],
+    )
+    .option('--state <file>', 'keep the data in this file across restarts')
+    .option(
+      '--faults <spec>',
+      'inject faults, for example latency=50ms,429=0.1,5xx=0.05,retry-after=1,seed=7',
+    )
+    .addOption(new Option('--log-level <level>', 'log level').choices(LOG_LEVELS).default('warn'))
+    .action(async (flags: EmulatorFlags) => {
+      const { emulatorCommand } = await import('./emulator-command.js');
+      exitCode = await emulatorCommand(flags, io);
+    });
+
   if (argv.length === 0) {
     io.stderr.write(program.helpInformation());
     return EXIT.invalid;
@@ -77,4 +102,8 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       : EXIT.invalid;
   }
   return exitCode;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }

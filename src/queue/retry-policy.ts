@@ -1,13 +1,13 @@
-// Retry policy as data: which failures are worth another attempt, how long to wait, how much of a
-// job's history to keep. Tests read this table; code decides by class and code, never by message.
+// Retry policy of jobs as data: which failures are worth another attempt, how long to wait, how
+// much of a job's history to keep. Tests read this table; code decides by class and code, never by
+// message. Which HTTP statuses of the service are passing is the API client's table
+// (src/api/api-retry-policy.ts): its ApiError carries the verdict as `retryable`.
 import type { DefaultJobOptions } from 'bullmq';
 import { ZodError } from 'zod';
 import type { Config } from '../config/config-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 
 export const RETRY_POLICY = {
-  /** HTTP statuses that may succeed later; every other 4xx is permanent. */
-  retryableStatuses: [408, 409, 425, 429, 500, 502, 503, 504] as readonly number[],
   /** Node socket errors that mean "try again later". */
   retryableSystemCodes: [
     'ECONNRESET',
@@ -46,8 +46,4 @@ export function isPermanent(error: unknown): boolean {
     return !RETRY_POLICY.retryableSystemCodes.includes(code);
   // Any other unexpected error may be a passing fault: retried, within the bounded attempts.
   return false;
-}
-
-export function isRetryableStatus(status: number): boolean {
-  return RETRY_POLICY.retryableStatuses.includes(status);
 }

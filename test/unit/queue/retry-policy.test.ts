@@ -3,12 +3,7 @@ import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { LockLostError } from '../../../src/errors/lock-lost-error.js';
-import {
-  defaultJobOptions,
-  isPermanent,
-  isRetryableStatus,
-  RETRY_POLICY,
-} from '../../../src/queue/retry-policy.js';
+import { defaultJobOptions, isPermanent, RETRY_POLICY } from '../../../src/queue/retry-policy.js';
 
 describe('retry policy', () => {
   it('bounds attempts, backs off exponentially with jitter, and bounds kept history', () => {
@@ -19,11 +14,6 @@ describe('retry policy', () => {
       removeOnComplete: { count: 1000, age: 7 * 24 * 3600 },
       removeOnFail: { count: 5000, age: 30 * 24 * 3600 },
     });
-  });
-
-  it('retries timeouts, conflicts, rate limits and server errors, and no other 4xx', () => {
-    expect([408, 409, 429, 500, 502, 503, 504].every(isRetryableStatus)).toBe(true);
-    expect([400, 401, 403, 404, 410, 413, 422].some(isRetryableStatus)).toBe(false);
   });
 
   it('tells permanent failures from passing ones', () => {

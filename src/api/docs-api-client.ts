@@ -1,0 +1,44 @@
+// The typed client of the documentation service: one transport (connection pool, retries, auth)
+// shared by the resource groups, as `client.spaces.get(id)`, `client.changeRequests.merge(s, cr)`.
+import { ChangeRequestsApi } from './change-requests-api.js';
+import { CommentsApi } from './comments-api.js';
+import { ContentApi } from './content-api.js';
+import { HttpTransport, type HttpTransportOptions } from './http-transport.js';
+import { MembersApi } from './members-api.js';
+import { OpenApiApi } from './openapi-api.js';
+import { OrgsApi } from './orgs-api.js';
+import { SpacesApi } from './spaces-api.js';
+
+export type DocsApiClientOptions = HttpTransportOptions;
+
+export class DocsApiClient {
+  /** Organizations and `ping`. */
+  readonly orgs: OrgsApi;
+  readonly members: MembersApi;
+  /** Space life cycle, search and the main content's link check. */
+  readonly spaces: SpacesApi;
+  /** Revision, pages, files, import and page links of a space or a change request. */
+  readonly content: ContentApi;
+  /** Change requests, merge and update, and their reviews. */
+  readonly changeRequests: ChangeRequestsApi;
+  /** Comment threads of a space or a change request, with replies. */
+  readonly comments: CommentsApi;
+  readonly openapi: OpenApiApi;
+  private readonly transport: HttpTransport;
+
+  constructor(options: DocsApiClientOptions) {
+    this.transport = new HttpTransport(options);
+    this.orgs = new OrgsApi(this.transport);
+    this.members = new MembersApi(this.transport);
+    this.spaces = new SpacesApi(this.transport);
+    this.content = new ContentApi(this.transport);
+    this.changeRequests = new ChangeRequestsApi(this.transport);
+    this.comments = new CommentsApi(this.transport);
+    this.openapi = new OpenApiApi(this.transport);
+  }
+
+  /** Lets requests in flight finish, then closes the connections. Idempotent. */
+  close(): Promise<void> {
+    return this.transport.close();
+  }
+}

@@ -1,0 +1,23 @@
+// The answer of the link checks (`/spaces/{s}/links`, `.../page/{p}/links`): a Page of links with
+// their status, plus counts over the whole revision.
+import { z } from 'zod';
+import { contentReferenceSchema } from './content-reference-schema.js';
+import { pageOf } from './page-of.js';
+import { LINK_STATUSES } from './service-enums.js';
+
+export const linkCheckItemSchema = z.looseObject({
+  status: z.enum(LINK_STATUSES),
+  relation: z.string(),
+  targetReference: contentReferenceSchema.optional(),
+  locationReferences: z.array(contentReferenceSchema),
+});
+
+export const linkCheckListSchema = pageOf(linkCheckItemSchema).extend({
+  stats: z.looseObject({
+    total: z.number(),
+    broken: z.looseObject({ total: z.number(), changeRequest: z.number().optional() }),
+  }),
+});
+
+export type LinkCheckItem = z.output<typeof linkCheckItemSchema>;
+export type LinkCheckList = z.output<typeof linkCheckListSchema>;

@@ -1,0 +1,214 @@
+// The local documentation service's data: plain JSON-safe records keyed by id, so that the whole
+// state can be written to and read from a file (`--state`). Every record carries `seq`, a number
+// that only grows, which orders lists and makes page cursors stable while items are added.
+import type { Role } from './roles.js';
+
+export interface StoredUser {
+  id: string;
+  displayName: string;
+  email: string;
+}
+
+export interface StoredMember {
+  userId: string;
+  role: Role | null;
+  joinedAt: string;
+  lastSeenAt?: string;
+  disabled: boolean;
+  sso: boolean;
+  seq: number;
+}
+
+export interface StoredOrg {
+  id: string;
+  seq: number;
+  title: string;
+  createdAt: string;
+  emailDomains: string[];
+  hostname?: string;
+  defaultRole: Role | null;
+  inviteLinks: boolean;
+  sso: boolean;
+  ai: boolean;
+  logo?: string | null;
+  members: Record<string, StoredMember>;
+}
+
+export interface StoredSpace {
+  id: string;
+  seq: number;
+  orgId: string;
+  title: string;
+  emoji: string;
+  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+  editMode: 'live' | 'locked';
+  defaultLevel: Role | null;
+  parent?: string;
+  createdAt: string;
+  updatedAt: string;
+  deletedAt?: string;
+  /** The active revision of the main content. */
+  revision: string;
+  /** Change request numbers handed out so far in this space. */
+  changeRequestCount: number;
+}
+
+export interface StoredPage {
+  id: string;
+  title: string;
+  slug: string;
+  /** Source file path in the docs folder, such as `guides/install.md`. */
+  sourcePath: string;
+  markdown: string;
+  createdAt: string;
+  updatedAt: string;
+  pages: StoredPage[];
+}
+
+export interface StoredFile {
+  id: string;
+  name: string;
+  /** Source file path in the docs folder, such as `images/logo.png`. */
+  sourcePath: string;
+  contentType: string;
+  size: number;
+  /** The bytes, base64. */
+  data: string;
+}
+
+/** A content state of a space or change request. Revisions never change once made. */
+export interface StoredRevision {
+  id: string;
+  seq: number;
+  parents: string[];
+  createdAt: string;
+  pages: StoredPage[];
+  files: StoredFile[];
+}
+
+export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
+
+export interface StoredChangeRequest {
+  id: string;
+  seq: number;
+  spaceId: string;
+  number: number;
+  status: ChangeRequestStatus;
+  subject: string;
+  createdBy: string;
+  createdAt: string;
+  updatedAt: string;
+  revision: string;
+  revisionInitial: string;
+  revisionMergedAncestor?: string;
+  revisionMerged?: string;
+  /** Users who changed its content, for the `contributor` filter. */
+  contributors: string[];
+}
+
+export interface StoredReview {
+  id: string;
+  seq: number;
+  changeRequestId: string;
+  reviewerId: string;
+  revision: string;
+  status: 'approved' | 'changes-requested';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StoredReaction {
+  emoji: string;
+  users: Array<{ userId: string; reactedAt: string }>;
+}
+
+export interface StoredComment {
+  id: string;
+  seq: number;
+  spaceId: string;
+  changeRequestId?: string;
+  postedBy: string;
+  postedAt: string;
+  editedAt?: string;
+  markdown: string;
+  status: 'open' | 'resolved';
+  resolvedAt?: string;
+  resolvedBy?: string;
+  reactions: StoredReaction[];
+  target: { pageId?: string; nodeId?: string };
+  deletedAt?: string;
+}
+
+export interface StoredReply {
+  id: string;
+  seq: number;
+  commentId: string;
+  postedBy: string;
+  postedAt: string;
+  editedAt?: string;
+  markdown: string;
+  reactions: StoredReaction[];
+}
+
+export interface StoredOpenApiSpec {
+  id: string;
+  seq: number;
+  orgId: string;
+  slug: string;
+  createdAt: string;
+  updatedAt: string;
+  sourceURL?: string;
+  processingState: 'pending' | 'progress' | 'complete';
+  lastVersion?: string;
+  lastProcessedAt?: string;
+  lastProcessErrorCode?: 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
+}
+
+export interface StoredOpenApiVersion {
+  id: string;
+  seq: number;
+  specId: string;
+  createdAt: string;
+  /** sha256 of the text, to make a version only when the content differs from the last one. */
+  contentHash: string;
+  text: string;
+  sourceURL?: string;
+}
+
+export interface EmulatorState {
+  version: 1;
+  seq: number;
+  users: Record<string, StoredUser>;
+  orgs: Record<string, StoredOrg>;
+  spaces: Record<string, StoredSpace>;
+  revisions: Record<string, StoredRevision>;
+  changeRequests: Record<string, StoredChangeRequest>;
+  reviews: Record<string, StoredReview>;
+  comments: Record<string, StoredComment>;
+  replies: Record<string, StoredReply>;
+  openapiSpecs: Record<string, StoredOpenApiSpec>;
+  openapiVersions: Record<string, StoredOpenApiVersion>;
+}
+
+export function emptyState(): EmulatorState {
+  return {
+    version: 1,
+    seq: 0,
+    users: {},
+    orgs: {},
+    spaces: {},
+    revisions: {},
+    changeRequests: {},
+    reviews: {},
+    comments: {},
+    replies: {},
+    openapiSpecs: {},
+    openapiVersions: {},
+  };
+}
+
+/** The next ordering number. */
+export function nextSeq(state: EmulatorState): number {
+  state.seq += 1;
+  return state.seq;
+}

@@ -1,0 +1,100 @@
+// Comments and comment replies as the interface shows them, with the caller's permissions: anyone
+// with the comment role may reply and react; only the author edits the body; the author or an admin
+// deletes.
+import { type CommentThread, repliesOf, threadPath, threadRevisionId } from '../comment-threads.js';
+import type { Caller, EmulatorContext } from '../emulator-context.js';
+import type { StoredComment, StoredReaction, StoredReply } from '../emulator-state.js';
+import { findRevisionPage } from '../find-revision-page.js';
+import { requireRevision } from '../revisions.js';
+import { roleAtLeast } from '../roles.js';
+import { renderUserById } from './render-user.js';
+
+export function renderReactions(ctx: EmulatorContext, reactions: readonly StoredReaction[]) {
+  return reactions.map((reaction) => ({
+    emoji: reaction.emoji,
+    count: reaction.users.length,
+    users: reaction.users.map((user) => ({
+      user: renderUserById(ctx, user.userId),
+      reactedAt: user.reactedAt,
+    })),
+  }));
+}
+
+export function commentPermissions(caller: Caller, postedBy: string) {
+  const role = caller.member.role;
+  const canComment = roleAtLeast(role, 'comment');
+  const isAuthor = postedBy === caller.user.id;
+  return {
+    view: roleAtLeast(role, 'read'),
+    edit: canComment && isAuthor,
+    reply: canComment,
+    delete: canComment && (isAuthor || roleAtLeast(role, 'admin')),
+  };
+}
+
+export function renderComment(
+  ctx: EmulatorContext,
+  caller: Caller,
+  thread: CommentThread,
+  comment: StoredComment,
+) {
+  return {
+    object: 'comment' as const,
+    id: comment.id,
+    postedBy: renderUserById(ctx, comment.postedBy),
+    postedAt: comment.postedAt,
+    ...(comment.editedAt === undefined ? {} : { editedAt: comment.editedAt }),
+    reactions: renderReactions(ctx, comment.reactions),
+    replies: repliesOf(ctx, comment).length,
+    body: { markdown: comment.markdown },
+    target: renderTarget(ctx, thread, comment),
+    urls: { location: `${ctx.origin()}${threadPath(thread)}/${comment.id}` },
+    permissions: commentPermissions(caller, comment.postedBy),
+    status: comment.status,
+    ...(comment.resolvedAt === undefined ? {} : { resolvedAt: comment.resolvedAt }),
+    ...(comment.resolvedBy === undefined ? {} : { resolvedBy: renderUserById(ctx, comment.resolvedBy) }),
+  };
+}
+
+export function renderCommentReply(
+  ctx: EmulatorContext,
+  caller: Caller,
+  thread: CommentThread,
+  reply: StoredReply,
+) {
+  return {
+    object: 'comment-reply' as const,
+    id: reply.id,
+    postedBy: renderUserById(ctx, reply.postedBy),
+    postedAt: reply.postedAt,
+    ...(reply.editedAt === undefined ? {} : { editedAt: reply.editedAt }),
+    reactions: renderReactions(ctx, reply.reactions),
+    body: { markdown: reply.markdown },
+    urls: { location: `${ctx.origin()}${threadPath(thread)}/${reply.commentId}/replies/${reply.id}` },
+    permissions: commentPermissions(caller, reply.postedBy),
+  };
+}
+
+function renderTarget(ctx: EmulatorContext, thread: CommentThread, comment: StoredComment) {
+  const { pageId, nodeId } = comment.target;
+  return {
+    ...(thread.changeRequest === undefined ? {} : { changeRequest: thread.changeRequest.id }),
+    space: thread.space.id,
+    ...(pageId === undefined ? {} : { page: renderTargetPage(ctx, thread, pageId) }),
+    ...(nodeId === undefined ? {} : { node: { id: nodeId } }),
+  };
+}
+
+/** The page as the thread's current revision has it; a page removed since is `outdated`. */
+function renderTargetPage(ctx: EmulatorContext, thread: CommentThread, pageId: string) {
+  const found = findRevisionPage(requireRevision(ctx, threadRevisionId(thread)), pageId);
+  if (found === undefined) return { id: pageId, outdated: true };
+  return {
+    id: found.page.id,
+    title: found.page.title,
+    createdAt: found.page.createdAt,
+    updatedAt: found.page.updatedAt,
+    path: found.path,
+    outdated: false,
+  };
+}

@@ -1,0 +1,73 @@
+// The link check of a revision, computed from its markdown: relative links to missing pages or
+// files are broken, to existing ones ok, app addresses in-app; external addresses are not fetched.
+// Revisions never change, so each one is checked once.
+import { classifyLink, extractLinks, type LinkTarget } from '../content/markdown-links.js';
+import type { EmulatorContext } from './emulator-context.js';
+import type { StoredPage, StoredRevision } from './emulator-state.js';
+import { flattenPages, storedToTree } from './stored-content.js';
+
+export type LinkStatus = 'ok' | 'broken' | 'in-app';
+
+export interface RevisionLink {
+  seq: number;
+  status: LinkStatus;
+  relation: 'link';
+  targetReference:
+    | { kind: 'page'; page: string }
+    | { kind: 'file'; file: string }
+    | { kind: 'url'; url: string };
+  /** Pages where the link is written. */
+  pageIds: string[];
+}
+
+const cache = new WeakMap<StoredRevision, RevisionLink[]>();
+
+export function revisionLinks(ctx: EmulatorContext, revision: StoredRevision): RevisionLink[] {
+  const cached = cache.get(revision);
+  if (cached !== undefined) return cached;
+  const tree = storedToTree(revision);
+  const pages = flattenPages(revision.pages);
+  const pageIdByPath = new Map(pages.map((page) => [page.sourcePath, page.id]));
+  const fileIdByPath = new Map(revision.files.map((file) => [file.sourcePath, file.id]));
+  const byTarget = new Map<string, RevisionLink>();
+  for (const page of pages) {
+    for (const href of extractLinks(page.markdown)) {
+      const { status, target } = classifyLink(href, page.sourcePath, tree, { appOrigins: [ctx.origin()] });
+      const reference = referenceOf(target, status, href, pageIdByPath, fileIdByPath);
+      const key = `${status}|${JSON.stringify(reference)}`;
+      const link = byTarget.get(key) ?? {
+        seq: byTarget.size + 1,
+        status,
+        relation: 'link' as const,
+        targetReference: reference,
+        pageIds: [],
+      };
+      if (!link.pageIds.includes(page.id)) link.pageIds.push(page.id);
+      byTarget.set(key, link);
+    }
+  }
+  const links = [...byTarget.values()];
+  cache.set(revision, links);
+  return links;
+}
+
+/** The links written on one page. */
+export function pageLinks(ctx: EmulatorContext, revision: StoredRevision, page: StoredPage): RevisionLink[] {
+  return revisionLinks(ctx, revision)
+    .filter((link) => link.pageIds.includes(page.id))
+    .map((link) => ({ ...link, pageIds: [page.id] }));
+}
+
+function referenceOf(
+  target: LinkTarget,
+  status: LinkStatus,
+  href: string,
+  pageIdByPath: ReadonlyMap<string, string>,
+  fileIdByPath: ReadonlyMap<string, string>,
+): RevisionLink['targetReference'] {
+  // A broken link names what was written, since there is nothing it points to.
+  if (status === 'broken') return { kind: 'url', url: href };
+  if (target.kind === 'page') return { kind: 'page', page: pageIdByPath.get(target.page) ?? target.page };
+  if (target.kind === 'file') return { kind: 'file', file: fileIdByPath.get(target.file) ?? target.file };
+  return target;
+}

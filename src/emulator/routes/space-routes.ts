@@ -1,0 +1,167 @@
+// Spaces: create (POST /orgs/{o}/spaces, as the public service does), get, patch, delete with a
+// restore window, restore, duplicate, move and transfer.
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { callerOf, isPurged, requireOrg, requireSpace } from '../access.js';
+import type { EmulatorContext } from '../emulator-context.js';
+import { badRequest, notFound } from '../emulator-http-error.js';
+import { nextSeq, type StoredSpace } from '../emulator-state.js';
+import { newId } from '../ids.js';
+import { parseInput } from '../parse-input.js';
+import { renderSpace } from '../render/render-space.js';
+import { createRevision } from '../revisions.js';
+import { ROLES } from '../roles.js';
+
+const spaceCreate = z.strictObject({
+  title: z.string().max(50).optional(),
+  emoji: z.string().max(50).optional(),
+});
+const spacePatch = z.strictObject({
+  editMode: z.enum(['live', 'locked']).optional(),
+  title: z.string().max(50).optional(),
+  defaultLevel: z.enum(ROLES).nullable().optional(),
+  emoji: z.string().max(50).optional(),
+  visibility: z
+    .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
+    .optional(),
+});
+const position = z.strictObject({
+  before: z.looseObject({ type: z.literal('space'), space: z.string() }).optional(),
+  after: z.looseObject({ type: z.literal('space'), space: z.string() }).optional(),
+});
+const spaceMove = z.strictObject({ parent: z.string().nullable().optional(), position: position.optional() });
+const spaceTransfer = z.strictObject({ organization: z.string().min(1), collection: z.string().optional() });
+
+type Params = { o: string; s: string };
+
+export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  app.post<{ Params: Params }>('/v1/orgs/:o/spaces', async (request, reply) => {
+    const caller = callerOf(request);
+    const org = requireOrg(caller, request.params.o, 'create', 'creating a space');
+    const body = parseInput(spaceCreate, request.body, 'body');
+    const now = ctx.now().toISOString();
+    const revision = createRevision(ctx, { parents: [], pages: [], files: [] });
+    const space: StoredSpace = {
+      id: newId('spc_'),
+      seq: nextSeq(ctx.state),
+      orgId: org.id,
+      title: body.title ?? 'Untitled',
+      emoji: body.emoji ?? '',
+      visibility: 'private',
+      editMode: 'live',
+      defaultLevel: null,
+      createdAt: now,
+      updatedAt: now,
+      revision: revision.id,
+      changeRequestCount: 0,
+    };
+    ctx.state.spaces[space.id] = space;
+    ctx.changed();
+    return reply
+      .code(201)
+      .header('location', `/v1/spaces/${space.id}`)
+      .send(renderSpace(ctx, caller, space));
+  });
+
+  app.get<{ Params: Params; Querystring: { shareKey?: string } }>('/v1/spaces/:s', async (request) => {
+    const caller = callerOf(request);
+    // A deleted space still answers, with deletedAt, until its restore window ends.
+    return renderSpace(
+      ctx,
+      caller,
+      requireSpace(ctx, caller, request.params.s, 'read', 'reading the space', { allowDeleted: true }),
+    );
+  });
+
+  app.patch<{ Params: Params }>('/v1/spaces/:s', async (request) => {
+    const caller = callerOf(request);
+    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'changing the space');
+    const patch = parseInput(spacePatch, request.body, 'body');
+    if (patch.visibility === 'in-collection' && space.parent === undefined) {
+      throw badRequest('visibility in-collection is only for spaces in a collection');
+    }
+    for (const [key, value] of Object.entries(patch)) {
+      if (value !== undefined) Object.assign(space, { [key]: value });
+    }
+    space.updatedAt = ctx.now().toISOString();
+    ctx.changed();
+    return renderSpace(ctx, caller, space);
+  });
+
+  app.delete<{ Params: Params }>('/v1/spaces/:s', async (request, reply) => {
+    const caller = callerOf(request);
+    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'deleting the space');
+    space.deletedAt = ctx.now().toISOString();
+    ctx.changed();
+    return reply.code(205).send();
+  });
+
+  app.post<{ Params: Params }>('/v1/spaces/:s/restore', async (request) => {
+    const caller = callerOf(request);
+    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'restoring the space', {
+      allowDeleted: true,
+    });
+    if (space.deletedAt === undefined) throw badRequest(`space ${space.id} is not deleted`);
+    delete space.deletedAt;
+    space.updatedAt = ctx.now().toISOString();
+    ctx.changed();
+    return renderSpace(ctx, caller, space);
+  });
+
+  app.post<{ Params: Params }>('/v1/spaces/:s/duplicate', async (request, reply) => {
+    const caller = callerOf(request);
+    const source = requireSpace(ctx, caller, request.params.s, 'create', 'duplicating the space');
+    const now = ctx.now().toISOString();
+    // Revisions never change, so the copy can start from the same one.
+    const copy: StoredSpace = {
+      ...source,
+      id: newId('spc_'),
+      seq: nextSeq(ctx.state),
+      title: `${source.title} (copy)`.slice(0, 50),
+      createdAt: now,
+      updatedAt: now,
+      changeRequestCount: 0,
+    };
+    ctx.state.spaces[copy.id] = copy;
+    ctx.changed();
+    return reply.code(201).send(renderSpace(ctx, caller, copy));
+  });
+
+  app.post<{ Params: Params }>('/v1/spaces/:s/move', async (request) => {
+    const caller = callerOf(request);
+    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'moving the space');
+    const body = parseInput(spaceMove, request.body, 'body');
+    for (const sibling of [body.position?.before?.space, body.position?.after?.space]) {
+      if (sibling !== undefined) requireSibling(ctx, space, sibling);
+    }
+    if (body.parent !== undefined && body.parent !== null) throw notFound(`collection ${body.parent}`);
+    if (body.parent === null) delete space.parent;
+    space.updatedAt = ctx.now().toISOString();
+    ctx.changed();
+    return renderSpace(ctx, caller, space);
+  });
+
+  app.post<{ Params: Params }>('/v1/spaces/:s/transfer', async (request) => {
+    const caller = callerOf(request);
+    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'transferring the space');
+    const body = parseInput(spaceTransfer, request.body, 'body');
+    // The local service serves one organization: a transfer can only name it.
+    if (body.organization !== space.orgId) throw notFound(`organization ${body.organization}`);
+    if (body.collection !== undefined) throw notFound(`collection ${body.collection}`);
+    space.updatedAt = ctx.now().toISOString();
+    ctx.changed();
+    return renderSpace(ctx, caller, space);
+  });
+}
+
+function requireSibling(ctx: EmulatorContext, space: StoredSpace, siblingId: string): void {
+  const sibling = ctx.state.spaces[siblingId];
+  if (
+    sibling === undefined ||
+    sibling.orgId !== space.orgId ||
+    sibling.deletedAt !== undefined ||
+    isPurged(ctx, sibling)
+  ) {
+    throw notFound(`space ${siblingId}`);
+  }
+}
