@@ -38,7 +38,8 @@ export interface ChangeRequestPatch {
 
 export interface ReviewSubmission {
   status: ReviewStatus;
-  comment?: string;
+  /** A comment posted with the review: a document, as the service takes comment bodies. */
+  comment?: { markdown: string };
 }
 
 export class ChangeRequestsApi {

@@ -3,9 +3,16 @@
 
 const REDACTED = '[redacted]';
 
-/** `text` with every occurrence of each secret replaced; secrets shorter than 4 characters are ignored. */
+/** Query strings of addresses: signed bundle addresses carry their signature there. */
+const URL_QUERY = /(\bhttps?:\/\/[^\s?#"']+)\?[^\s#"']*/gi;
+
+/**
+ * `text` with every occurrence of each secret replaced (secrets shorter than 4 characters are
+ * ignored), and the query string of any address dropped: a message echoing a signed bundle
+ * address must not hand its signature to a log.
+ */
 export function redactSecrets(text: string, secrets: readonly string[]): string {
   let out = text;
   for (const secret of secrets) if (secret.length >= 4) out = out.split(secret).join(REDACTED);
-  return out;
+  return out.replace(URL_QUERY, `$1?${REDACTED}`);
 }

@@ -2,9 +2,9 @@
 // space or change request as one new revision. A zip is a docs folder (README.md first page,
 // SUMMARY.md order and nesting, other .md pages, other files as files); markdown is one page, added
 // to what is there. A bad archive or address is a 400 and changes nothing.
-import { posix } from 'node:path';
 import type { ImportSource } from '../api/schemas/service-enums.js';
 import { ContentError } from '../content/content-error.js';
+import type { DocsTree } from '../content/docs-tree.js';
 import { folderToTree } from '../content/folder-to-tree.js';
 import { readZip } from '../content/read-zip.js';
 import type { EmulatorContext } from './emulator-context.js';
@@ -21,15 +21,23 @@ export interface ImportResult {
   totalResources: number;
 }
 
+/** What was fetched and read, before anything changes: a whole folder, or one page to add. */
+export type PreparedImport =
+  | { kind: 'folder'; tree: DocsTree; skipped: number }
+  | { kind: 'page'; title: string; slug: string; markdown: string };
+
 /** Names in an archive that are not content: tool metadata such as .DS_Store or .gitkeep. */
 const NOT_CONTENT = /(^|\/)\.(?!gitbook\/)[^/]*$/;
 
-export async function importContent(
+/**
+ * Fetches and reads the source: everything that can wait or fail. It changes nothing, so the
+ * caller can check its target again afterwards and apply the result without awaiting in between.
+ */
+export async function prepareImport(
   ctx: EmulatorContext,
-  current: StoredRevision,
   url: string,
   source: ImportSource,
-): Promise<ImportResult> {
+): Promise<PreparedImport> {
   if (source !== 'zip' && source !== 'markdown') {
     throw badRequest(
       `source ${source} is not supported by the local service: import a zip of a docs folder, or markdown`,
@@ -38,50 +46,48 @@ export async function importContent(
   const fetched = await fetchSource(url, ctx.limits);
   if (!fetched.ok) throw badRequest(`the import address could not be read: ${fetched.reason}`);
   try {
-    return source === 'zip'
-      ? await importZip(ctx, current, fetched.bytes)
-      : importMarkdown(ctx, current, fetched.bytes);
+    if (source === 'markdown') {
+      const markdown = new TextDecoder('utf-8', { fatal: false }).decode(fetched.bytes);
+      const title = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim() ?? 'Imported page';
+      const slug =
+        title
+          .toLowerCase()
+          .replace(/[^\p{L}\p{N}]+/gu, '-')
+          .replace(/^-|-$/g, '') || 'imported-page';
+      return { kind: 'page', title, slug, markdown };
+    }
+    const entries = await readZip(fetched.bytes, { maxTotalBytes: ctx.limits.fetchMaxBytes });
+    const content = new Map([...entries].filter(([path]) => !NOT_CONTENT.test(path)));
+    return { kind: 'folder', tree: folderToTree(content), skipped: entries.size - content.size };
   } catch (error) {
     if (error instanceof ContentError) throw badRequest(`the import was refused: ${error.message}`);
     throw error;
   }
 }
 
-async function importZip(
+/** Makes the prepared content a new revision on top of `current`. Synchronous on purpose. */
+export function applyImport(
   ctx: EmulatorContext,
   current: StoredRevision,
-  archive: Buffer,
-): Promise<ImportResult> {
-  const entries = await readZip(archive, { maxTotalBytes: ctx.limits.fetchMaxBytes });
-  const content = new Map([...entries].filter(([path]) => !NOT_CONTENT.test(path)));
-  const tree = folderToTree(content);
-  const stored = treeToStored(tree, current, ctx.now().toISOString());
-  const revision = createRevision(ctx, { parents: [current.id], ...stored });
-  const resources = flattenPages(stored.pages).length + stored.files.length;
-  // Metadata files and the SUMMARY are in the archive but are not resources of their own.
-  const skipped = entries.size - content.size;
-  return { revision, importedResources: resources, totalResources: resources + skipped };
-}
-
-function importMarkdown(ctx: EmulatorContext, current: StoredRevision, bytes: Buffer): ImportResult {
-  const markdown = new TextDecoder('utf-8', { fatal: false }).decode(bytes);
-  const heading = /^#\s+(.+)$/m.exec(markdown)?.[1]?.trim();
-  const title = heading ?? 'Imported page';
-  const slug =
-    title
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-')
-      .replace(/^-|-$/g, '') || 'imported-page';
-  const taken = new Set(flattenPages(current.pages).map((page) => page.sourcePath));
-  let sourcePath = `${slug}.md`;
-  for (let n = 2; taken.has(sourcePath); n += 1) sourcePath = posix.join(`${slug}-${n}.md`);
+  prepared: PreparedImport,
+): ImportResult {
   const now = ctx.now().toISOString();
+  if (prepared.kind === 'folder') {
+    const stored = treeToStored(prepared.tree, current, now);
+    const revision = createRevision(ctx, { parents: [current.id], ...stored });
+    const resources = flattenPages(stored.pages).length + stored.files.length;
+    // Metadata files are in the archive but are not resources of their own.
+    return { revision, importedResources: resources, totalResources: resources + prepared.skipped };
+  }
+  const taken = new Set(flattenPages(current.pages).map((page) => page.sourcePath));
+  let sourcePath = `${prepared.slug}.md`;
+  for (let n = 2; taken.has(sourcePath); n += 1) sourcePath = `${prepared.slug}-${n}.md`;
   const page: StoredPage = {
     id: newId('pg_'),
-    title,
-    slug,
+    title: prepared.title,
+    slug: prepared.slug,
     sourcePath,
-    markdown,
+    markdown: prepared.markdown,
     createdAt: now,
     updatedAt: now,
     pages: [],

@@ -1,10 +1,15 @@
-// Where a link points or sits: a page (of this or another space), a file, or an outside address.
+// Where a link points or sits. The kinds docsync reads (a page, a file, an outside address) are
+// typed; any other kind the service reports (anchors, spaces, specs...) is kept as it came rather
+// than failing the whole link check.
 import { z } from 'zod';
 
-export const contentReferenceSchema = z.discriminatedUnion('kind', [
-  z.looseObject({ kind: z.literal('page'), page: z.string(), space: z.string().optional() }),
-  z.looseObject({ kind: z.literal('file'), file: z.string() }),
-  z.looseObject({ kind: z.literal('url'), url: z.string() }),
-]);
+export const contentReferenceSchema = z.looseObject({
+  kind: z.string(),
+  page: z.string().optional(),
+  file: z.string().optional(),
+  url: z.string().optional(),
+  space: z.string().optional(),
+  organization: z.string().optional(),
+});
 
 export type ContentReference = z.output<typeof contentReferenceSchema>;

@@ -53,4 +53,5 @@ export const CONTENT_FORMATS = ['document', 'markdown'] as const;
 export type ContentFormat = (typeof CONTENT_FORMATS)[number];
 
 /** What the service answers to merge and update of a change request. */
-export const CHANGE_REQUEST_RESULTS = ['merge', 'update'] as const;
+/** `conflicts`: the service could not apply the change request's edits cleanly; nothing was merged. */
+export const CHANGE_REQUEST_RESULTS = ['merge', 'update', 'conflicts'] as const;

@@ -114,10 +114,11 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
       throw badRequest(`change request ${cr.number} is ${cr.status}: it cannot be updated`);
     if (isOutdated(ctx, cr)) {
       cr.revision = mergedRevision(ctx, cr, space.revision).id;
-      cr.revisionMergedAncestor = space.revision;
       cr.updatedAt = ctx.now().toISOString();
-      ctx.changed();
     }
+    // Current with the main content either way: this is the ancestor it was last brought up to.
+    cr.revisionMergedAncestor = space.revision;
+    ctx.changed();
     return { revision: cr.revision, result: 'update' };
   });
 

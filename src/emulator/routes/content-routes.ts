@@ -8,7 +8,7 @@ import type { Caller, EmulatorContext } from '../emulator-context.js';
 import { badRequest, forbidden, notFound } from '../emulator-http-error.js';
 import type { StoredChangeRequest, StoredRevision, StoredSpace } from '../emulator-state.js';
 import { findRevisionPage } from '../find-revision-page.js';
-import { importContent } from '../import-content.js';
+import { applyImport, prepareImport } from '../import-content.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderFile, renderPage, renderRevision } from '../render/render-content.js';
@@ -113,16 +113,14 @@ export function registerContentRoutes(app: FastifyInstance, ctx: EmulatorContext
     });
 
     app.post<{ Params: Params }>(`${prefix}/import`, async (request, reply) => {
+      checkImportTarget(ctx, request);
       const body = parseInput(importBody, request.body, 'body');
-      const { caller, space, cr, revision } = target(ctx, request);
-      requireRole(caller, 'edit', 'importing content');
-      if (cr === undefined && space.editMode === 'locked')
-        throw forbidden(`space ${space.id} is locked: edits go through change requests`);
-      if (cr !== undefined && (cr.status === 'merged' || cr.status === 'archived'))
-        throw badRequest(`change request ${cr.number} is ${cr.status}: it cannot be edited`);
-      const result = await importContent(ctx, revision, body.url, body.source);
+      const prepared = await prepareImport(ctx, body.url, body.source);
+      // The fetch took time: a merge, a delete or another import may have happened meanwhile. Check
+      // the target again and apply on its current revision, with no await from here on.
+      const { caller, space, cr, revision } = checkImportTarget(ctx, request);
+      const result = applyImport(ctx, revision, prepared);
       const now = ctx.now().toISOString();
-      // Nothing changed until the whole import succeeded; now the target moves to the new revision.
       if (cr === undefined) {
         space.revision = result.revision.id;
         space.updatedAt = now;
@@ -139,6 +137,19 @@ export function registerContentRoutes(app: FastifyInstance, ctx: EmulatorContext
       });
     });
   }
+}
+
+/** The target of an import, if the caller may import into it now. */
+function checkImportTarget(ctx: EmulatorContext, request: FastifyRequest<{ Params: Params }>): ContentTarget {
+  const found = target(ctx, request);
+  const { caller, space, cr } = found;
+  requireRole(caller, 'edit', 'importing content');
+  if (cr === undefined && space.editMode === 'locked')
+    throw forbidden(`space ${space.id} is locked: edits go through change requests`);
+  if (cr !== undefined && (cr.status === 'merged' || cr.status === 'archived')) {
+    throw badRequest(`change request ${cr.number} is ${cr.status}: it cannot be edited`);
+  }
+  return found;
 }
 
 function target(ctx: EmulatorContext, request: FastifyRequest<{ Params: Params }>): ContentTarget {

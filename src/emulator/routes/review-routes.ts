@@ -16,8 +16,8 @@ const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string()
 
 const reviewSubmit = z.strictObject({
   status: z.enum(['approved', 'changes-requested']),
-  /** Markdown, as a string or a comment body; posted in the change request's thread. */
-  comment: z.union([z.string().min(1), z.strictObject({ markdown: z.string().min(1) })]).optional(),
+  /** A document, as comment bodies are; posted in the change request's thread. */
+  comment: z.strictObject({ markdown: z.string().min(1) }).optional(),
 });
 
 /** A merged or archived change request is closed: its content can no longer be reviewed. */
@@ -68,7 +68,7 @@ export function registerReviewRoutes(app: FastifyInstance, ctx: EmulatorContext)
         changeRequestId: changeRequest.id,
         postedBy: caller.user.id,
         postedAt: now,
-        markdown: typeof body.comment === 'string' ? body.comment : body.comment.markdown,
+        markdown: body.comment.markdown,
         status: 'open',
         reactions: [],
         target: {},

@@ -80,7 +80,9 @@ describe('change request reviews of the local service', async () => {
       {},
       { status: 'rejected' },
       { status: 'approved', extra: 1 },
-      { status: 'approved', comment: '' },
+      { status: 'approved', comment: { markdown: '' } },
+      // A comment is a document, not a bare string.
+      { status: 'approved', comment: 'lgtm' },
     ]) {
       const answer = await callApi<{ error: { code: number } }>(
         reviewsOf(changeRequest.id),
@@ -139,7 +141,7 @@ describe('change request reviews of the local service', async () => {
     const thread = `${test.baseUrl}/spaces/${spaceId}/change-requests/${changeRequest.id}/comments`;
     await submit(reviewer, changeRequest.id, {
       status: 'changes-requested',
-      comment: 'Please fix the title',
+      comment: { markdown: 'Please fix the title' },
     });
     await submit(reviewer, changeRequest.id, { status: 'approved', comment: { markdown: 'Thanks!' } });
     const comments = await callApi<Page<{ body: { markdown: string }; postedBy: { displayName: string } }>>(
@@ -156,7 +158,10 @@ describe('change request reviews of the local service', async () => {
     for (const status of ['merged', 'archived'] as const) {
       const changeRequest = newChangeRequest();
       changeRequest.status = status;
-      const answer = await submit(reviewer, changeRequest.id, { status: 'approved', comment: 'late' });
+      const answer = await submit(reviewer, changeRequest.id, {
+        status: 'approved',
+        comment: { markdown: 'late' },
+      });
       expect(answer.status).toBe(400);
       expect((await list(changeRequest.id)).count).toBe(0);
       const thread = `${test.baseUrl}/spaces/${spaceId}/change-requests/${changeRequest.id}/comments`;

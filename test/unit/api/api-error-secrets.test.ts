@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../src/api/api-error.js';
 import { apiPath } from '../../../src/api/api-path.js';
 import { HttpTransport } from '../../../src/api/http-transport.js';
+import { redactSecrets } from '../../../src/api/redact-secrets.js';
 import { sanitizeCause } from '../../../src/api/sanitize-cause.js';
 import { sendError, sendJson, startCannedServer } from './canned-server.js';
 import { TOKEN } from './fixtures.js';
@@ -113,5 +114,16 @@ describe('the API token in errors', () => {
       cause: safe,
     });
     expectNoToken(error);
+  });
+});
+
+describe('service messages that echo addresses', () => {
+  it('lose the query string, where signed bundle addresses carry their signature', () => {
+    expect(
+      redactSecrets(
+        'could not fetch http://127.0.0.1:8787/artifacts/abc?expires=1&signature=deadbeef (404)',
+        [],
+      ),
+    ).toBe('could not fetch http://127.0.0.1:8787/artifacts/abc?[redacted] (404)');
   });
 });

@@ -200,9 +200,10 @@ const cases: Record<string, Case> = {
     answer: page(review),
   },
   'changeRequests.submitReview': {
-    call: (c) => c.changeRequests.submitReview('sp1', 'cr1', { status: 'approved', comment: 'lgtm' }),
+    call: (c) =>
+      c.changeRequests.submitReview('sp1', 'cr1', { status: 'approved', comment: { markdown: 'lgtm' } }),
     sent: 'POST /v1/spaces/sp1/change-requests/cr1/reviews',
-    body: { status: 'approved', comment: 'lgtm' },
+    body: { status: 'approved', comment: { markdown: 'lgtm' } },
     status: 201,
     answer: review,
   },
