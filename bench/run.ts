@@ -1,6 +1,8 @@
 // `npm run bench -- [name ...]`: runs the named benchmarks (all when none is named) and prints
 // their figures. Benchmarks measure; they never pass or fail on a time.
+import { bundleBench } from './bundle-bench.js';
 import { configBench } from './config-bench.js';
+import { importLatencyBench } from './import-latency-bench.js';
 import { runnerBench } from './runner-bench.js';
 import { startupBench } from './startup-bench.js';
 
@@ -8,6 +10,12 @@ const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
   config: configBench,
   runner: runnerBench,
+  bundle: bundleBench,
+  // The figures of the git-to-space issue: save-to-import latency, then bundling beside git archive.
+  import: async () => {
+    await importLatencyBench();
+    await bundleBench();
+  },
 };
 
 const names = process.argv.slice(2);

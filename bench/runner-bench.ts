@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { z } from 'zod';
 import { parseConfig } from '../src/config/load-config.js';
+import { createJobDeps } from '../src/daemon/create-job-deps.js';
 import type { Logger } from '../src/log/create-logger.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
@@ -66,7 +67,7 @@ async function measure(url: string, spaces: number, log: Logger): Promise<void> 
       definitions: [noop],
       connection,
       config,
-      deps: { config, redis: connection, queues: producer, now: () => new Date() },
+      deps: createJobDeps({ config, redis: connection, queues: producer, log }),
       log,
       stopSignal: new AbortController().signal,
     });

@@ -8,6 +8,7 @@ import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { CliIo } from './cli-io.js';
 import type { EmulatorFlags } from './emulator-command.js';
 import { EXIT } from './exit-codes.js';
+import type { OnceFlags } from './once-command.js';
 
 export interface MainOptions {
   /** The processors `start` runs; the registry of jobs/ when not given. */
@@ -39,11 +40,19 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .addOption(
       new Option('--log-level <level>', 'overrides log.level of the configuration').choices(LOG_LEVELS),
     )
-    .action(async (flags: { config?: string; logFormat: 'json' | 'pretty'; logLevel?: LogLevel }) => {
-      const { startCommand } = await import('./start-command.js');
-      const jobs = options.jobs ?? (await import('../../jobs/registry.js')).JOBS;
-      exitCode = await startCommand(flags, io, jobs);
-    });
+    .option('--dry-run', 'plan and log every import step, change nothing (as dryRun: true)')
+    .action(
+      async (flags: {
+        config?: string;
+        logFormat: 'json' | 'pretty';
+        logLevel?: LogLevel;
+        dryRun?: boolean;
+      }) => {
+        const { startCommand } = await import('./start-command.js');
+        const jobs = options.jobs ?? (await import('../../jobs/registry.js')).JOBS;
+        exitCode = await startCommand(flags, io, jobs);
+      },
+    );
 
   program
     .command('validate-config')
@@ -61,6 +70,36 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       }
       const { validateConfigCommand } = await import('./validate-config-command.js');
       exitCode = await validateConfigCommand(chosen, io);
+    });
+
+  program
+    .command('once')
+    .description(
+      'import one mapping now, without Redis, and report the change request and its broken links (for CI)',
+    )
+    .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG)')
+    .option('-m, --mapping <name>', 'the mapping to import (needed when there are several)')
+    .option('--ref <rev>', 'import this revision of the repository in the current directory')
+    .option('--worktree', 'import the working copy in the current directory')
+    .option('--json', 'print the result as JSON')
+    .option('--fail-on-broken-links', 'exit 3 when the change request has broken links')
+    .option('--dry-run', 'plan and log every step, change nothing')
+    .addOption(
+      new Option('--log-level <level>', 'log level (logs go to stderr)').choices(LOG_LEVELS).default('warn'),
+    )
+    .action(async (flags: OnceFlags) => {
+      const { onceCommand } = await import('./once-command.js');
+      exitCode = await onceCommand(flags, io);
+    });
+
+  program
+    .command('resume')
+    .description('resume a paused mapping (after a force-push was reviewed) and poll it at once')
+    .argument('<mapping>', 'the mapping to resume')
+    .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG, else config/demo.yaml)')
+    .action(async (mapping: string, flags: { config?: string }) => {
+      const { resumeCommand } = await import('./resume-command.js');
+      exitCode = await resumeCommand(mapping, flags, io);
     });
 
   program

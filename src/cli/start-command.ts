@@ -21,6 +21,7 @@ export interface StartOptions {
   config?: string;
   logFormat: 'json' | 'pretty';
   logLevel?: LogLevel;
+  dryRun?: boolean;
 }
 
 export async function startCommand(
@@ -48,7 +49,11 @@ export async function startCommand(
   try {
     await shutdown.starting(
       startDaemon({
-        config: { ...config, dataDir: resolve(io.cwd, config.dataDir) },
+        config: {
+          ...config,
+          dataDir: resolve(io.cwd, config.dataDir),
+          dryRun: config.dryRun || options.dryRun === true,
+        },
         log,
         jobs,
         shutdown,

@@ -43,8 +43,17 @@ export const configSchema = z
         listen: listenAddressSchema.default({ host: '127.0.0.1', port: 8787 }),
         publicUrl: optional(z.url({ protocol: /^https?$/ })),
         token: optional(z.string().min(16, 'use a token of at least 16 characters')),
+        artifactSecret: optional(z.string().min(32, 'use a secret of at least 32 characters')),
+        artifactTtl: durationMs({ min: MINUTE, max: DAY }).default(15 * MINUTE),
       })
       .prefault({}),
+    hooks: z
+      .strictObject({
+        secret: optional(z.string().min(16, 'use a secret of at least 16 characters')),
+        gitlabToken: optional(z.string().min(16, 'use a token of at least 16 characters')),
+      })
+      .prefault({}),
+    dryRun: z.boolean().default(false),
     log: z.strictObject({ level: z.enum(LOG_LEVELS).default('info') }).prefault({}),
     queues: z
       .strictObject({

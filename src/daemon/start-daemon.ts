@@ -2,12 +2,17 @@
 // embedded), queues, HTTP, workers, producers. Each part registers its own stop with the shutdown
 // owner as soon as it runs, so a start that fails half-way still closes what it opened.
 import { join } from 'node:path';
+import { createDocsApiClient } from '../api/create-docs-api-client.js';
+import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
 import { EnvironmentError } from '../errors/environment-error.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
 import { createHttpServer } from '../http/create-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
+import { syncGitPollSchedulers } from '../producers/git-poll-schedulers.js';
+import { pushTrigger } from '../producers/push-trigger.js';
+import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import { JobRunner } from '../queue/job-runner.js';
 import { Queues } from '../queue/queues.js';
@@ -15,6 +20,9 @@ import { checkRedisServer } from '../redis/check-redis-server.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
+import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
+import { createJobDeps } from './create-job-deps.js';
+import { mappingStatuses } from './mapping-statuses.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -45,7 +53,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (shutdown.begun.aborted) throw new ShutdownError();
   };
 
-  const target = await redisTarget(config, log, shutdown);
+  // Set when the embedded Redis dies under docsync: nothing can be waited for on it any more.
+  const redisLost = new AbortController();
+  const target = await redisTarget(config, log, shutdown, redisLost);
   stopIfStopping();
   const redis = new RedisConnections(target, log.child({ component: 'redis' }));
   shutdown.add('redis connections', () => redis.close());
@@ -60,6 +70,22 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const queues = new Queues(redis.producer(), config, log.child({ component: 'queue' }));
   shutdown.add('queues', () => queues.close());
 
+  const api =
+    config.service === undefined
+      ? undefined
+      : createDocsApiClient(config.service, { logger: log.child({ component: 'api' }) });
+  if (api !== undefined) shutdown.add('service client', () => api.close());
+  let httpAddress = '';
+  const artifacts = new ArtifactStore({
+    dir: join(config.dataDir, 'artifacts'),
+    secret: artifactSecret(config.http.artifactSecret),
+    publicUrl: () => config.http.publicUrl ?? httpAddress,
+    ttlMs: config.http.artifactTtl,
+    log: log.child({ component: 'artifacts' }),
+  });
+  artifacts.start();
+  shutdown.add('artifact store', () => artifacts.close());
+
   const http = await createHttpServer({
     log: log.child({ component: 'http' }),
     token: config.http.token,
@@ -69,10 +95,21 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     startedAt,
     queues,
     now,
+    artifacts,
+    mappings: () =>
+      mappingStatuses(config, new RedisMappingStateStore(redis.producer(), config.redis.prefix)),
+    ...(config.mappings.length === 0
+      ? {}
+      : {
+          hooks: {
+            secret: config.hooks.secret,
+            gitlabToken: config.hooks.gitlabToken,
+            onPush: pushTrigger(queues.get('import'), config.mappings),
+          },
+        }),
   });
   shutdown.add('http server', () => http.close());
   stopIfStopping();
-  let httpAddress: string;
   try {
     httpAddress = await http.listen({ host: config.http.listen.host, port: config.http.listen.port });
   } catch (error) {
@@ -88,28 +125,48 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     definitions: options.jobs,
     connection: redis.worker(),
     config,
-    deps: { config, redis: redis.worker(), queues, now },
+    deps: createJobDeps({ config, redis: redis.worker(), queues, log, api, artifacts, now }),
     log: log.child({ component: 'worker' }),
     stopSignal: shutdown.forced,
   });
-  shutdown.add('workers', () => runner.close());
+  shutdown.add('workers', () => runner.close({ force: redisLost.signal.aborted }));
   runner.start();
 
+  // Producers last: they only enqueue, and stop first.
+  stopIfStopping();
+  await syncGitPollSchedulers(queues.get('import'), config.mappings, log.child({ component: 'producer' }));
+  const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
+  shutdown.add('working copy watchers', () => watcher.close());
+  await watcher.start(config.mappings);
+
   log.info(
-    { http: httpAddress, mappings: config.mappings.length, openapi: config.openapi.length },
+    {
+      http: httpAddress,
+      mappings: config.mappings.length,
+      openapi: config.openapi.length,
+      dryRun: config.dryRun,
+    },
     'docsync started',
   );
   return { httpAddress, redis, queues };
 }
 
-async function redisTarget(config: Config, log: Logger, shutdown: Shutdown): Promise<RedisTarget> {
+async function redisTarget(
+  config: Config,
+  log: Logger,
+  shutdown: Shutdown,
+  redisLost: AbortController,
+): Promise<RedisTarget> {
   if (config.redis.url !== undefined) return { url: config.redis.url };
   if (config.redis.cluster !== undefined) return { clusterNodes: config.redis.cluster.nodes };
   const embedded = await startEmbeddedRedis({
     dir: join(config.dataDir, 'redis'),
     log: log.child({ component: 'embedded-redis' }),
     // Without its Redis docsync can do nothing: stop cleanly rather than serve a healthy-looking shell.
-    onUnexpectedExit: () => void shutdown.run('embedded redis-server exited', 1),
+    onUnexpectedExit: () => {
+      redisLost.abort();
+      void shutdown.run('embedded redis-server exited', 1);
+    },
   });
   shutdown.add('embedded redis-server', () => embedded.stop());
   return { url: embedded.url };

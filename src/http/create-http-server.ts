@@ -2,16 +2,22 @@
 // register here as they arrive. With `http.token` set, everything but /healthz needs it.
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Logger } from '../log/create-logger.js';
+import { isPublicPath } from './public-paths.js';
+import { registerArtifactRoute } from './routes/artifact-route.js';
+import { type GitHookDeps, registerGitHookRoute } from './routes/git-hook-route.js';
 import { type HealthDeps, registerHealthRoutes } from './routes/health-routes.js';
 import { registerStatusRoute, type StatusDeps } from './routes/status-route.js';
 
 export interface HttpServerOptions extends HealthDeps, StatusDeps {
   log: Logger;
   token: string | undefined;
+  /** Serves signed bundle addresses to the service, when imports run in this process. */
+  artifacts?: ArtifactStore | undefined;
+  /** The push webhook, when mappings are configured. */
+  hooks?: Omit<GitHookDeps, 'log'> | undefined;
 }
-
-const PUBLIC_PATHS = new Set(['/healthz']);
 
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
   const loggerInstance: FastifyBaseLogger = options.log;
@@ -22,6 +28,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     // Status answers are small; nothing docsync accepts needs more.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    // Idle keep-alive connections (the service's, after fetching a bundle) must not hold shutdown.
+    forceCloseConnections: true,
   });
   server.addHook('onResponse', async (request, reply) => {
     request.log.debug(
@@ -38,7 +46,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   if (token !== undefined) {
     const expected = Buffer.from(`Bearer ${token}`);
     server.addHook('onRequest', async (request, reply) => {
-      if (PUBLIC_PATHS.has(request.url.split('?')[0] ?? '')) return;
+      // The service and git hosts cannot send docsync's token: those routes check their own signature.
+      if (isPublicPath(request.url)) return;
       const given = Buffer.from(request.headers.authorization ?? '');
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
         await reply
@@ -55,5 +64,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   }
   registerHealthRoutes(server, options);
   registerStatusRoute(server, options);
+  if (options.artifacts !== undefined)
+    registerArtifactRoute(server, { store: options.artifacts, log: options.log });
+  if (options.hooks !== undefined) registerGitHookRoute(server, { ...options.hooks, log: options.log });
   return server;
 }

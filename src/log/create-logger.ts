@@ -7,7 +7,18 @@ import { redactUrlCredentials } from './redact-url-credentials.js';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type { Logger };
 
-const SECRET_KEYS = ['token', 'authorization', 'password', 'secret', 'webhookSecret', 'apiKey', 'cookie'];
+const SECRET_KEYS = [
+  'token',
+  'authorization',
+  'password',
+  'secret',
+  'webhookSecret',
+  'artifactSecret',
+  'gitlabToken',
+  'apiKey',
+  'cookie',
+  'signature',
+];
 
 /** Paths pino censors: the secret keys at the top and up to three levels down, and request headers. */
 export const REDACT_PATHS = [

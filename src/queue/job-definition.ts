@@ -2,9 +2,13 @@
 // changes (for the per-space lock), and a plain async function. BullMQ workers wrap it; nothing in a
 // processor knows about BullMQ.
 import type { z } from 'zod';
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
+import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import type { MappingStateStore } from '../state/mapping-state.js';
 import type { QueueName } from './queue-names.js';
 import type { Queues } from './queues.js';
 
@@ -20,6 +24,13 @@ export interface JobDeps {
   redis: RedisClient;
   queues: Queues;
   now: () => Date;
+  /** The documentation service; undefined when the configuration names none (no mapping, no spec). */
+  api: DocsApiClient | undefined;
+  state: MappingStateStore;
+  mirrorFor: (repo: string) => GitMirror;
+  artifacts: ArtifactStore | undefined;
+  /** Plan and log every step, change nothing. */
+  dryRun: boolean;
 }
 
 export interface JobContext extends JobDeps {

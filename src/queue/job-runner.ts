@@ -69,9 +69,10 @@ export class JobRunner {
     return this.#workers.length;
   }
 
-  /** Stops taking jobs and waits for the active ones to finish. Idempotent. */
-  close(): Promise<void> {
-    this.#closing ??= closeAll(this.#workers.map((worker) => () => worker.close()));
+  /** Stops taking jobs and waits for the active ones to finish (unless forced). Idempotent. */
+  close(options: { force?: boolean } = {}): Promise<void> {
+    // Forced: Redis is gone, so waiting for active jobs to report their end would wait forever.
+    this.#closing ??= closeAll(this.#workers.map((worker) => () => worker.close(options.force === true)));
     return this.#closing;
   }
 

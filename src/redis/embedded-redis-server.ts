@@ -331,3 +331,10 @@ function isAlive(pid: number): boolean {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
+
+/** The address of the embedded Redis a running docsync keeps in `dir`, for commands such as `resume`. */
+export async function runningEmbeddedRedis(dir: string): Promise<string | undefined> {
+  const lock = await readLock(join(resolve(dir), LOCK_FILE));
+  if (lock?.port === undefined || lock.redisPid === undefined || !isAlive(lock.redisPid)) return undefined;
+  return `redis://127.0.0.1:${lock.port}`;
+}

@@ -1,8 +1,8 @@
 // Runs the built `docsync` executable as a child process, the way users and CI run it.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { afterAll } from 'vitest';
 import { PACKAGE_ROOT } from '../../src/package-info.js';
+import { closeAfter } from './close-after.js';
 import { waitFor } from './wait-for.js';
 
 export const BIN = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js');
@@ -48,7 +48,7 @@ export function startCli(args: readonly string[], options: StartCliOptions = {})
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  afterAll(() => {
+  closeAfter(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   const lines = () =>

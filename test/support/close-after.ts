@@ -2,7 +2,7 @@
 // called, so inside a test the cleanup runs when that test finishes, and after the file otherwise.
 import { afterAll, onTestFinished, TestRunner } from 'vitest';
 
-export function closeAfter(close: () => Promise<unknown>): void {
+export function closeAfter(close: () => Promise<unknown> | unknown): void {
   if (TestRunner.getCurrentTest() === undefined) {
     afterAll(async () => {
       await close();

@@ -1,11 +1,11 @@
 // Starts docsync's daemon in the test process against the private Redis, on a free port, with
 // a shutdown owner that never ends the test process; stops it after the file.
 import { EventEmitter } from 'node:events';
-import { afterAll } from 'vitest';
 import { parseConfig } from '../../src/config/load-config.js';
 import { type Daemon, startDaemon } from '../../src/daemon/start-daemon.js';
 import { Shutdown } from '../../src/lifecycle/shutdown.js';
 import type { AnyJobDefinition } from '../../src/queue/job-definition.js';
+import { closeAfter } from './close-after.js';
 import { captureLog, redisUrl } from './test-context.js';
 
 export interface TestDaemon extends Daemon {
@@ -31,7 +31,7 @@ export async function startTestDaemon(options: {
     exit: () => {},
     proc: proc as unknown as NodeJS.Process,
   });
-  afterAll(() => shutdown.run('test finished'));
+  closeAfter(() => shutdown.run('test finished'));
   const daemon = await startDaemon({
     config,
     log,

@@ -1,7 +1,6 @@
 // Starts the local documentation service in the test process on a free loopback port, with one
 // member per role that tests need, and closes it after the file.
 import { pino } from 'pino';
-import { afterAll } from 'vitest';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import type { EmulatorContext } from '../../src/emulator/emulator-context.js';
 import {
@@ -11,6 +10,7 @@ import {
   type StoredRevision,
 } from '../../src/emulator/emulator-state.js';
 import type { FaultConfig } from '../../src/emulator/faults.js';
+import { closeAfter } from './close-after.js';
 
 export interface StartTestEmulatorOptions {
   limits?: Partial<EmulatorContext['limits']>;
@@ -41,7 +41,7 @@ export async function startTestEmulator(options: StartTestEmulatorOptions = {}):
     ...(options.limits === undefined ? {} : { limits: options.limits }),
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
-  afterAll(() => emulator.close());
+  closeAfter(() => emulator.close());
   const origin = await emulator.listen('127.0.0.1', 0);
   return {
     origin,

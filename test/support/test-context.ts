@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { Redis } from 'ioredis';
-import { afterAll, inject } from 'vitest';
+import { inject } from 'vitest';
 import { createLogger, type Logger, type LogLevel } from '../../src/log/create-logger.js';
+import { closeAfter } from './close-after.js';
 
 export function uniquePrefix(label: string): string {
   return `test-${label}-${randomUUID().slice(0, 8)}`;
@@ -20,7 +21,7 @@ export function redisUrl(): string {
 /** A Redis client for the test itself, closed after the file; deletes the prefix's keys on close. */
 export function testRedis(prefix: string): Redis {
   const client = new Redis(redisUrl(), { maxRetriesPerRequest: null });
-  afterAll(async () => {
+  closeAfter(async () => {
     const keys = await client.keys(`${prefix}:*`);
     if (keys.length > 0) await client.del(...keys);
     await client.quit();
@@ -30,7 +31,7 @@ export function testRedis(prefix: string): Redis {
 
 export async function tempDir(label: string): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), `docsync-${label}-`));
-  afterAll(() => rm(dir, { recursive: true, force: true }));
+  closeAfter(() => rm(dir, { recursive: true, force: true }));
   return dir;
 }
 

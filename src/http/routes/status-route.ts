@@ -8,14 +8,17 @@ export interface StatusDeps {
   startedAt: Date;
   queues: Queues;
   now?: () => Date;
+  /** Every mapping with its state: active or paused and why, last import, last error. */
+  mappings?: () => Promise<unknown[]>;
 }
 
 export function registerStatusRoute(server: FastifyInstance, deps: StatusDeps): void {
   const now = deps.now ?? (() => new Date());
   server.get('/status', async (request, reply) => {
     let queues: Awaited<ReturnType<Queues['counts']>>;
+    let mappings: unknown[];
     try {
-      queues = await deps.queues.counts();
+      [queues, mappings] = await Promise.all([deps.queues.counts(), deps.mappings?.() ?? []]);
     } catch (error) {
       request.log.warn({ err: error }, 'status could not read the queues');
       return reply
@@ -26,6 +29,7 @@ export function registerStatusRoute(server: FastifyInstance, deps: StatusDeps): 
       version: deps.version,
       startedAt: deps.startedAt.toISOString(),
       uptimeSeconds: Math.round((now().getTime() - deps.startedAt.getTime()) / 1000),
+      mappings,
       queues,
     };
   });

@@ -56,7 +56,9 @@ describe('docsync with its embedded redis-server', () => {
     expect(await run.exited).toEqual({ code: 1, signal: null });
     const messages = run.lines().map((line) => line.msg);
     expect(messages).toContain('embedded redis-server exited unexpectedly');
-    expect(messages.at(-1)).toBe('shutdown complete');
+    // BullMQ's watchdog of a blocking wait on the dead connection may outlive the shutdown by a few
+    // seconds; the fallback exit then ends the process, with the code the shutdown chose.
+    expect(run.lines().find((line) => line.msg === 'shutdown complete')).toMatchObject({ exitCode: 1 });
     expect(existsSync(join(dir, 'data', 'redis', 'docsync.lock'))).toBe(false);
   });
 });

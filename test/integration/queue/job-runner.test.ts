@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
+import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
@@ -74,7 +75,7 @@ function runner(label: string) {
     definitions: [touchSpace, flaky, stubborn],
     connection,
     config,
-    deps: { config, redis: connection, queues, now: () => new Date() },
+    deps: createJobDeps({ config, redis: connection, queues, log: captured.log }),
     log: captured.log.child({ runner: label }),
     stopSignal: new AbortController().signal,
   });

@@ -1,0 +1,58 @@
+// import-content: a mapping's folder (at a commit, or a watched working copy) into the change
+// request docsync keeps for it. Jobs of one space never run at once.
+import { z } from 'zod';
+import { DocsyncError } from '../src/errors/docsync-error.js';
+import { runImport } from '../src/import/run-import.js';
+import { defineJob, type JobContext } from '../src/queue/job-definition.js';
+
+export const importContentPayload = z.discriminatedUnion('source', [
+  z.object({
+    source: z.literal('git'),
+    mapping: z.string(),
+    space: z.string(),
+    sha: z.string().regex(/^[0-9a-f]{40,64}$/),
+    commit: z.object({ sha: z.string(), subject: z.string(), authorName: z.string() }),
+  }),
+  z.object({ source: z.literal('worktree'), mapping: z.string(), space: z.string(), path: z.string() }),
+]);
+
+export type ImportContentPayload = z.infer<typeof importContentPayload>;
+
+export const importContentJob = defineJob({
+  name: 'import-content',
+  queue: 'import',
+  payload: importContentPayload,
+  space: (payload) => payload.space,
+  async run(ctx, payload) {
+    const mapping = requireMapping(ctx, payload.mapping);
+    if (ctx.api === undefined || ctx.artifacts === undefined) {
+      throw new DocsyncError(
+        'SERVICE_NOT_CONFIGURED',
+        'import-content needs service.baseUrl and service.token in the configuration',
+      );
+    }
+    const report = await runImport(
+      {
+        api: ctx.api,
+        state: ctx.state,
+        mirrorFor: ctx.mirrorFor,
+        artifacts: ctx.artifacts,
+        log: ctx.log,
+        now: ctx.now,
+        signal: ctx.signal,
+        dryRun: ctx.dryRun,
+      },
+      payload.source === 'git'
+        ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }
+        : { mapping, source: 'worktree', path: payload.path },
+    );
+    return { ...report, mapping: mapping.name };
+  },
+});
+
+export function requireMapping(ctx: Pick<JobContext, 'config'>, name: string) {
+  const mapping = ctx.config.mappings.find((item) => item.name === name);
+  if (mapping === undefined)
+    throw new DocsyncError('MAPPING_UNKNOWN', `mapping ${name} is not in the configuration any more`);
+  return mapping;
+}

@@ -1,0 +1,209 @@
+// `docsync once`: the import of one mapping run inline, without Redis, for CI pipelines. It serves
+// the bundle to the service from its own HTTP server while the import runs, waits for the link
+// check, prints the change request's address, revision and broken links, and exits 0 on success,
+// 1 on failure, 3 when broken links were found and --fail-on-broken-links was given.
+import { resolve } from 'node:path';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { createDocsApiClient } from '../api/create-docs-api-client.js';
+import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
+import type { Config } from '../config/config-schema.js';
+import { loadConfig } from '../config/load-config.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
+import { ConfigError } from '../errors/config-error.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import { GitMirror } from '../git/git-mirror.js';
+import { gitEnvironment, runGit } from '../git/git-process.js';
+import { registerArtifactRoute } from '../http/routes/artifact-route.js';
+import { type BrokenLink, brokenLinksOf } from '../import/change-request-links.js';
+import { MirrorRegistry } from '../import/mirror-registry.js';
+import { type ImportReport, type ImportRequest, runImport } from '../import/run-import.js';
+import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
+import { MemoryMappingStateStore } from '../state/memory-mapping-state-store.js';
+import type { CliIo } from './cli-io.js';
+import { EXIT } from './exit-codes.js';
+import { writeConfigError } from './validate-config-command.js';
+
+export const EXIT_BROKEN_LINKS = 3;
+
+export interface OnceFlags {
+  config?: string;
+  mapping?: string;
+  ref?: string;
+  worktree?: boolean;
+  json?: boolean;
+  failOnBrokenLinks?: boolean;
+  dryRun?: boolean;
+  logLevel?: LogLevel;
+}
+
+export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> {
+  const file = flags.config ?? io.env.DOCSYNC_CONFIG;
+  if (file === undefined) return usage(io, 'name the configuration with --config <file> (or DOCSYNC_CONFIG)');
+  if (flags.ref !== undefined && flags.worktree === true)
+    return usage(io, 'give either --ref or --worktree, not both');
+  let config: Config;
+  try {
+    config = await loadConfig(resolve(io.cwd, file), io.env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    writeConfigError(error, file, io);
+    return EXIT.invalid;
+  }
+  const candidates = config.mappings.filter(
+    (mapping) =>
+      mapping.direction !== 'space-to-git' && (flags.mapping === undefined || mapping.name === flags.mapping),
+  );
+  const mapping = candidates[0];
+  if (mapping === undefined || candidates.length > 1 || config.service === undefined) {
+    return usage(
+      io,
+      flags.mapping === undefined
+        ? 'the configuration has several mappings (or none): choose one with --mapping <name>'
+        : `no mapping named ${flags.mapping} imports from git`,
+    );
+  }
+
+  // Logs go to stderr: stdout is the result, for people or (--json) for the pipeline.
+  const log = createLogger({
+    level: flags.logLevel ?? 'warn',
+    destination: pino.destination({ dest: 2, sync: true }),
+  });
+  const api = createDocsApiClient(config.service, { logger: log.child({ component: 'api' }) });
+  const server = Fastify({
+    loggerInstance: log.child({ component: 'http' }) as FastifyBaseLogger,
+    forceCloseConnections: true,
+  });
+  let origin = '';
+  const artifacts = new ArtifactStore({
+    dir: resolve(io.cwd, config.dataDir, 'artifacts'),
+    secret: artifactSecret(config.http.artifactSecret),
+    publicUrl: () => config.http.publicUrl ?? origin,
+    ttlMs: config.http.artifactTtl,
+    log,
+  });
+  registerArtifactRoute(server, { store: artifacts, log });
+  try {
+    origin = await server.listen({ host: config.http.listen.host, port: config.http.listen.port });
+    const signal = AbortSignal.timeout(30 * 60 * 1000);
+    const { request, mirrorFor } = await importRequest(flags, config, mapping, io, log, signal);
+    const report = await runImport(
+      {
+        api,
+        state: new MemoryMappingStateStore(),
+        mirrorFor,
+        artifacts,
+        log,
+        now: () => new Date(),
+        signal,
+        dryRun: config.dryRun || flags.dryRun === true,
+      },
+      request,
+    );
+    const broken =
+      report.changeRequest === undefined
+        ? []
+        : await brokenLinksOf(api, mapping.space, report.changeRequest.id, signal);
+    print(io, flags, mapping, report, broken);
+    return broken.length > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
+  } catch (error) {
+    log.error({ err: error }, 'import failed');
+    const code = error instanceof DocsyncError ? error.code : 'FAILED';
+    if (flags.json === true)
+      io.stdout.write(
+        `${JSON.stringify({ mapping: mapping.name, result: 'failed', error: { code, message: (error as Error).message } })}\n`,
+      );
+    else io.stderr.write(`docsync once: ${mapping.name}: ${(error as Error).message}\n`);
+    return EXIT.failure;
+  } finally {
+    await server.close();
+    await artifacts.close();
+    await api.close();
+  }
+}
+
+async function importRequest(
+  flags: OnceFlags,
+  config: Config,
+  mapping: MappingConfig,
+  io: CliIo,
+  log: Logger,
+  signal: AbortSignal,
+) {
+  if (flags.worktree === true) {
+    const registry = new MirrorRegistry({
+      dataDir: resolve(io.cwd, config.dataDir),
+      log,
+      env: { ...io.env },
+    });
+    return {
+      request: { mapping, source: 'worktree', path: io.cwd } satisfies ImportRequest,
+      mirrorFor: registry.mirrorFor,
+    };
+  }
+  if (flags.ref !== undefined) {
+    // A revision of the repository this pipeline checked out, read from its own objects: a pull
+    // request's commit need not be on any branch of the remote.
+    const options = { env: gitEnvironment({ ...io.env }), timeoutMs: 60_000, signal };
+    const gitDir = (await runGit(['-C', io.cwd, 'rev-parse', '--absolute-git-dir'], options)).stdout
+      .toString('utf8')
+      .trim();
+    const sha = (
+      await runGit(['--git-dir', gitDir, 'rev-parse', '--verify', `${flags.ref}^{commit}`], options)
+    ).stdout
+      .toString('utf8')
+      .trim();
+    const local = new GitMirror({ repo: io.cwd, dir: gitDir, log, env: { ...io.env } });
+    const commit = await local.commit(sha, signal);
+    return {
+      request: { mapping, source: 'git', sha, commit } satisfies ImportRequest,
+      mirrorFor: () => local,
+    };
+  }
+  const registry = new MirrorRegistry({ dataDir: resolve(io.cwd, config.dataDir), log, env: { ...io.env } });
+  const mirror = registry.mirrorFor(mapping.git.repo);
+  await mirror.fetch(signal);
+  const sha = await mirror.resolve(mapping.git.branch, signal);
+  if (sha === undefined)
+    throw new DocsyncError(
+      'BRANCH_NOT_FOUND',
+      `branch ${mapping.git.branch} does not exist in ${mapping.git.repo}`,
+    );
+  const commit = await mirror.commit(sha, signal);
+  return {
+    request: { mapping, source: 'git', sha, commit } satisfies ImportRequest,
+    mirrorFor: registry.mirrorFor,
+  };
+}
+
+function print(
+  io: CliIo,
+  flags: OnceFlags,
+  mapping: MappingConfig,
+  report: ImportReport,
+  broken: readonly BrokenLink[],
+): void {
+  if (flags.json === true) {
+    io.stdout.write(`${JSON.stringify({ mapping: mapping.name, ...report, brokenLinks: broken })}\n`);
+    return;
+  }
+  const lines = [
+    `${mapping.name}: ${report.result}${report.sha === undefined ? '' : ` ${report.sha.slice(0, 12)}`}`,
+  ];
+  if (report.changeRequest !== undefined)
+    lines.push(
+      `change request #${report.changeRequest.number}${report.changeRequest.url === undefined ? '' : ` ${report.changeRequest.url}`}`,
+    );
+  if (report.revision !== undefined) lines.push(`revision ${report.revision}`);
+  if (report.changeRequest !== undefined)
+    lines.push(
+      `broken links: ${broken.length}`,
+      ...broken.map((link) => `  ${link.pagePath ?? link.pageTitle}: ${link.target}`),
+    );
+  io.stdout.write(`${lines.join('\n')}\n`);
+}
+
+function usage(io: CliIo, message: string): number {
+  io.stderr.write(`docsync once: ${message}\n`);
+  return EXIT.invalid;
+}

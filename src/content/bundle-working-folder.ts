@@ -1,0 +1,131 @@
+// Bundles a docs folder of a local working copy (the file watcher, `docsync once --worktree`) with the
+// same layout rules as a commit; the copy is only read. Its content hash plays the role of a tree id.
+import { createHash } from 'node:crypto';
+import { constants, type Dirent } from 'node:fs';
+import { lstat, open, opendir, readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, sep } from 'node:path';
+import { ContentError } from './content-error.js';
+import { GITBOOK_FILE, readGitbookLayout } from './gitbook-layout.js';
+import { type BundleSource, DEFAULT_BUNDLE_LIMITS, planBundle } from './plan-bundle.js';
+import { type BundleOptions, type WrittenBundle, writeBundle } from './write-bundle.js';
+
+export interface WorkingFolderBundle extends WrittenBundle {
+  /**
+   * sha256 (hex) over the bundle's entries in zip order, each as `name NUL sha256(content) LF`:
+   * equal whenever the bundle's names and bytes are, whatever the files' times.
+   */
+  contentHash: string;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Writes the docs of `folder` to `outFile` as bundleGitFolder does for a commit: `.gitbook.yaml`
+ * honoured, `.git` left out. Symbolic links are skipped and counted, wherever they point, as a
+ * commit's are: the same content gives the same bundle from the copy and from git (a link that
+ * leaves the folder would also let the bundle read outside it).
+ */
+export async function bundleWorkingFolder(
+  folder: string,
+  outFile: string,
+  options: BundleOptions = {},
+): Promise<WorkingFolderBundle> {
+  const limits = {
+    maxBytes: options.maxBytes ?? DEFAULT_BUNDLE_LIMITS.maxBytes,
+    maxFiles: options.maxFiles ?? DEFAULT_BUNDLE_LIMITS.maxFiles,
+  };
+  const base = await realpath(folder);
+  const layout = readGitbookLayout(await readLayoutFile(join(base, GITBOOK_FILE)));
+  // Through realpath, so that no link on the way to the root leads out of the folder.
+  const root = await realpath(join(base, layout.root)).catch(() => undefined);
+  const rootStats = root === undefined ? undefined : await lstat(root);
+  if (root === undefined || !rootStats?.isDirectory() || !isInside(base, root)) {
+    throw new ContentError(
+      'CONTENT_INVALID',
+      `root ${layout.root} named in ${GITBOOK_FILE} is not a folder`,
+      {
+        path: layout.root,
+      },
+    );
+  }
+
+  const sources: BundleSource<string>[] = [];
+  for await (const source of walk(root, root, { left: limits.maxFiles })) sources.push(source);
+  const plan = planBundle(sources, layout, limits);
+  const hash = createHash('sha256');
+  const written = await writeBundle(
+    plan,
+    readFiles(plan.entries.map((entry) => entry.source)),
+    outFile,
+    limits,
+    {
+      signal: options.signal,
+      onEntry: (name, data) => {
+        hash.update(`${name}\0${createHash('sha256').update(data).digest('hex')}\n`);
+      },
+    },
+  );
+  return { ...written, contentHash: hash.digest('hex') };
+}
+
+/**
+ * Every entry below `dir`, without following links; `.git` (a folder, or a file in a worktree) is
+ * not content and not counted. Stops listing once it is sure the limit of files is passed.
+ */
+async function* walk(
+  root: string,
+  dir: string,
+  budget: { left: number },
+): AsyncGenerator<BundleSource<string>> {
+  const children: Dirent[] = [];
+  for await (const child of await opendir(dir)) children.push(child);
+  for (const child of children) {
+    if (child.name === '.git') continue;
+    const path = join(dir, child.name);
+    if (child.isDirectory()) {
+      yield* walk(root, path, budget);
+      continue;
+    }
+    const name = relative(root, path).split(sep).join('/');
+    if (!child.isFile()) {
+      yield { path: name, kind: child.isSymbolicLink() ? 'link' : 'other', size: 0, source: path };
+      continue;
+    }
+    // Past the limit, planBundle refuses at the next file: no need to list the rest.
+    budget.left -= 1;
+    yield { path: name, kind: 'file', size: (await lstat(path)).size, source: path };
+    if (budget.left < 0) return;
+  }
+}
+
+/** Each file's content; O_NOFOLLOW, so a file swapped for a link since the listing is not followed. */
+async function* readFiles(paths: readonly string[]): AsyncGenerator<Buffer> {
+  for (const path of paths) {
+    const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+    try {
+      yield await handle.readFile();
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+function isInside(base: string, path: string): boolean {
+  const rel = relative(base, path);
+  return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** The text of `.gitbook.yaml`; undefined when there is none, or it is not a regular file. */
+async function readLayoutFile(path: string): Promise<string | undefined> {
+  const stats = await lstat(path).catch(() => undefined);
+  if (stats === undefined || !stats.isFile()) return undefined;
+  const data = await readFile(path);
+  try {
+    return utf8.decode(data);
+  } catch (error) {
+    throw new ContentError('CONTENT_INVALID', `${GITBOOK_FILE} is not valid UTF-8 text`, {
+      path: GITBOOK_FILE,
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,131 @@
+// The one error type of docsync's git layer: the command that failed (credentials removed), git's
+// stderr tail (credentials removed) and whether trying again may help, decided from a rule table.
+import { DocsyncError } from '../errors/docsync-error.js';
+import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+
+export const GIT_ERROR_CODES = [
+  /** Git failed for a reason no rule below recognises. */
+  'GIT_FAILED',
+  /** The remote, a commit, a path or an object does not exist. */
+  'GIT_NOT_FOUND',
+  /** The remote refused the credentials, or asked for some and none were given. */
+  'GIT_AUTH',
+  /** The remote could not be reached, or the connection broke. */
+  'GIT_NETWORK',
+  /** The command ran past its time limit and was killed. */
+  'GIT_TIMEOUT',
+  /** The caller's AbortSignal fired. */
+  'GIT_ABORTED',
+  /** Git printed more, or something other, than docsync accepts to read. */
+  'GIT_OUTPUT_INVALID',
+  /** The git program could not be started (not installed, not on PATH). */
+  'GIT_UNAVAILABLE',
+  /** Docsync was given a commit id, branch or path that git must not see (an option, a `..`). */
+  'GIT_INVALID_INPUT',
+] as const;
+
+export type GitErrorCode = (typeof GIT_ERROR_CODES)[number];
+
+/** Whether a failure with this code may pass when the same work runs again later. */
+export const GIT_RETRYABLE: Readonly<Record<GitErrorCode, boolean>> = {
+  GIT_FAILED: false,
+  GIT_NOT_FOUND: false,
+  GIT_AUTH: false,
+  GIT_NETWORK: true,
+  GIT_TIMEOUT: true,
+  // A job aborted by a shutdown runs again in the next process.
+  GIT_ABORTED: true,
+  GIT_OUTPUT_INVALID: false,
+  GIT_UNAVAILABLE: false,
+  GIT_INVALID_INPUT: false,
+};
+
+/**
+ * How git's stderr (run with LC_ALL=C, so in English) maps to a code; the first match wins. Git
+ * exits with 128 for nearly every failure, so its message is all there is to go on. Auth comes
+ * first: `unable to access ... 403` is a refusal, not a network problem.
+ */
+export const GIT_STDERR_RULES: readonly { code: GitErrorCode; pattern: RegExp }[] = [
+  {
+    code: 'GIT_AUTH',
+    pattern:
+      /Authentication failed|could not read (Username|Password)|terminal prompts disabled|Permission denied \(|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i,
+  },
+  {
+    code: 'GIT_NOT_FOUND',
+    pattern:
+      /Repository not found|does not appear to be a git repository|returned error: 404\b|not a valid object name|unknown revision|bad object|bad revision|Not a valid commit name|couldn't find remote ref|no such ref/i,
+  },
+  {
+    code: 'GIT_NETWORK',
+    pattern:
+      /Could not resolve host|Failed to connect|Couldn't connect|Connection (refused|reset|timed out|closed)|Operation timed out|early EOF|remote end hung up|RPC failed|returned error: 5\d\d\b|SSL|TLS|gnutls|Network is unreachable|No route to host|Could not read from remote repository|unable to access/i,
+  },
+];
+
+export interface GitErrorInit {
+  code: GitErrorCode;
+  /** The git arguments, without the program name: `['fetch', '--prune', 'https://…']`. */
+  args: readonly string[];
+  /** What happened, in a few words: `exited with 128`, `timed out after 60000 ms`. */
+  reason: string;
+  stderr?: string;
+  exitCode?: number | null;
+  cause?: unknown;
+}
+
+const STDERR_TAIL_CHARS = 2000;
+// Git's own options that take their value as the next argument: `--git-dir <dir> fetch`.
+const OPTIONS_WITH_VALUE = new Set(['--git-dir', '--work-tree', '-c', '-C', '--namespace']);
+
+export class GitError extends DocsyncError {
+  declare readonly code: GitErrorCode;
+  /** The command as it can be shown: `git fetch --prune https://***@host/x.git`. */
+  readonly command: string;
+  /** The last lines git wrote to stderr, credentials removed; empty when it wrote none. */
+  readonly stderr: string;
+  readonly exitCode: number | null;
+
+  constructor(init: GitErrorInit) {
+    const command = ['git', ...init.args].map(redactUrlCredentials).join(' ');
+    const stderr = stderrTail(init.stderr ?? '');
+    const subcommand = subcommandOf(init.args);
+    const lastLine = stderr.split('\n').at(-1) ?? '';
+    super(init.code, `git ${subcommand} ${init.reason}${lastLine === '' ? '' : `: ${lastLine}`}`, {
+      retryable: GIT_RETRYABLE[init.code],
+      ...(init.cause === undefined ? {} : { cause: init.cause }),
+    });
+    this.command = command;
+    this.stderr = stderr;
+    this.exitCode = init.exitCode ?? null;
+  }
+}
+
+/** `fetch` in `--git-dir /x -c a=b fetch --prune`: the first argument that is neither option nor value. */
+function subcommandOf(args: readonly string[]): string {
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? '';
+    if (OPTIONS_WITH_VALUE.has(arg)) index += 1;
+    else if (!arg.startsWith('-')) return arg;
+  }
+  return 'command';
+}
+
+/** The code for a command that exited non-zero with `stderr`. */
+export function classifyGitStderr(stderr: string): GitErrorCode {
+  return GIT_STDERR_RULES.find((rule) => rule.pattern.test(stderr))?.code ?? 'GIT_FAILED';
+}
+
+/** The end of git's stderr, trimmed, credentials removed, progress lines (`\r`) collapsed. */
+export function stderrTail(stderr: string): string {
+  const lines = redactUrlCredentials(stderr)
+    .split('\n')
+    .map((line) => (line.split('\r').at(-1) ?? '').trimEnd())
+    .filter((line) => line !== '');
+  const tail = lines.join('\n');
+  return tail.length > STDERR_TAIL_CHARS ? tail.slice(-STDERR_TAIL_CHARS) : tail;
+}
+
+export function isGitError(error: unknown, code?: GitErrorCode): error is GitError {
+  return error instanceof GitError && (code === undefined || error.code === code);
+}

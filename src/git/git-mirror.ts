@@ -1,0 +1,270 @@
+// A bare copy of a remote's branches that docsync keeps under its data folder, and everything docsync
+// reads from it: branch heads, history of a folder, tree ids, files and streams of blobs.
+import { randomUUID } from 'node:crypto';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { dirname, resolve as resolvePath } from 'node:path';
+import type { Logger } from '../log/create-logger.js';
+import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import { GitError } from './git-error.js';
+import { type BlobData, listTreeEntries, readBlobContents, type TreeEntry } from './git-object-streams.js';
+import { type GitCommandOptions, GitProcess, gitEnvironment, runGit } from './git-process.js';
+import {
+  COMMIT_LOG_FORMAT,
+  type CommitInfo,
+  CommitLogFormatError,
+  parseCommitLog,
+} from './parse-commit-log.js';
+import { checkBranch, checkSha, gitPath, objectName, pathspec } from './revision-names.js';
+
+export type { BlobData, CommitInfo, TreeEntry };
+
+export interface GitMirrorOptions {
+  /** Any URL git understands: https, ssh, `git@host:path`, a local path, `file://`. */
+  repo: string;
+  /** Where the bare mirror lives; created by the first fetch. */
+  dir: string;
+  log: Logger;
+  /** Git's environment, where credentials come from (credential helpers, GIT_ASKPASS, SSH_AUTH_SOCK). */
+  env?: NodeJS.ProcessEnv;
+  /** Time limit of one command; of one wait for output, for the streams. */
+  timeoutMs?: number;
+}
+
+export interface CommitRange {
+  /** Commits reachable from here are left out; all history up to `to` when not given. */
+  from?: string | undefined;
+  to: string;
+}
+
+export const DEFAULT_GIT_TIMEOUT_MS = 2 * 60 * 1000;
+
+// Only branches: no tags, nor hosting refs such as refs/pull/* that a --mirror clone would copy.
+const BRANCHES_REFSPEC = '+refs/heads/*:refs/heads/*';
+
+interface ObjectInfo {
+  oid: string;
+  type: string;
+}
+
+export class GitMirror {
+  readonly repo: string;
+  readonly dir: string;
+  private readonly log: Logger;
+  private readonly env: NodeJS.ProcessEnv;
+  private readonly timeoutMs: number;
+  private fetching: Promise<void> | undefined;
+
+  constructor(options: GitMirrorOptions) {
+    this.repo = options.repo;
+    this.dir = resolvePath(options.dir);
+    this.log = options.log;
+    // The default is the process's own environment, as git would have it on a command line.
+    this.env = gitEnvironment(options.env ?? process.env);
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  }
+
+  /**
+   * Brings the mirror up to date with the remote's branches: created on first use (in a temp folder
+   * renamed into place, so a half-made mirror is never seen), then `fetch --prune`, so a deleted
+   * branch goes and a force-pushed one moves. The URL is given on each fetch and never written to
+   * the mirror's config: credentials in it stay off the disk. Concurrent calls share one fetch (and
+   * the first caller's signal).
+   */
+  fetch(signal?: AbortSignal): Promise<void> {
+    this.fetching ??= this.update(signal).finally(() => {
+      this.fetching = undefined;
+    });
+    return this.fetching;
+  }
+
+  /** The commit at the tip of `refs/heads/<branch>`, or undefined when the branch does not exist. */
+  async resolve(branch: string, signal?: AbortSignal): Promise<string | undefined> {
+    const [head] = await this.objects([`refs/heads/${checkBranch(branch)}^{commit}`], signal);
+    return head?.oid;
+  }
+
+  /** Whether `descendant` contains `ancestor`; false when `ancestor` is gone from the mirror. */
+  async isAncestor(ancestor: string, descendant: string, signal?: AbortSignal): Promise<boolean> {
+    const [base, tip] = await this.objects(
+      [`${checkSha(ancestor)}^{commit}`, `${checkSha(descendant)}^{commit}`],
+      signal,
+    );
+    if (tip === undefined) throw this.notFound('merge-base', `has no commit ${descendant}`);
+    if (base === undefined) return false;
+    const args = ['merge-base', '--is-ancestor', base.oid, tip.oid];
+    const { exitCode } = await this.run(args, signal, [1]);
+    return exitCode === 0;
+  }
+
+  /**
+   * Commits in `from..to` that change `dir` ('.' for the whole repository), newest first; at most
+   * `limit` of them. Merges that bring no change of their own to the folder are left out.
+   */
+  async commitsTouching(
+    range: CommitRange,
+    dir: string,
+    options: { limit?: number; signal?: AbortSignal } = {},
+  ): Promise<CommitInfo[]> {
+    const revisions =
+      range.from === undefined ? checkSha(range.to) : `${checkSha(range.from)}..${checkSha(range.to)}`;
+    const limit =
+      options.limit === undefined ? [] : [`--max-count=${Math.max(0, Math.floor(options.limit))}`];
+    const args = [
+      '--literal-pathspecs',
+      'log',
+      '-z',
+      `--format=${COMMIT_LOG_FORMAT}`,
+      ...limit,
+      revisions,
+      '--',
+      pathspec(gitPath(dir)),
+    ];
+    return this.parseLog(args, options.signal);
+  }
+
+  /** One commit; a GIT_NOT_FOUND GitError when the mirror does not have it. */
+  async commit(sha: string, signal?: AbortSignal): Promise<CommitInfo> {
+    const [commit] = await this.parseLog(
+      ['log', '-z', '-1', `--format=${COMMIT_LOG_FORMAT}`, checkSha(sha), '--'],
+      signal,
+    );
+    if (commit === undefined) throw this.notFound('log', `has no commit ${sha}`);
+    return commit;
+  }
+
+  /**
+   * The tree id of `dir` at `sha`: equal ids mean identical content, so this is the cheap identity of
+   * a folder. Undefined when the folder does not exist there (or is a file); unknown `sha` throws.
+   */
+  async treeHash(sha: string, dir: string, signal?: AbortSignal): Promise<string | undefined> {
+    const [, tree] = await this.commitAndObject(sha, dir, signal);
+    return tree?.type === 'tree' ? tree.oid : undefined;
+  }
+
+  /** The content of the file at `path` at `sha`, or undefined when there is no file there. */
+  async readFile(sha: string, path: string, signal?: AbortSignal): Promise<Buffer | undefined> {
+    const [, file] = await this.commitAndObject(sha, path, signal);
+    if (file?.type !== 'blob') return undefined;
+    for await (const { data } of this.readBlobs([file.oid], signal)) return data;
+    return undefined;
+  }
+
+  /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */
+  listTree(sha: string, dir: string, signal?: AbortSignal): AsyncIterable<TreeEntry> {
+    return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), gitPath(dir)));
+  }
+
+  /** The content of each blob, in order, from one `git cat-file --batch`; one blob in memory at a time. */
+  readBlobs(blobs: AsyncIterable<string> | Iterable<string>, signal?: AbortSignal): AsyncIterable<BlobData> {
+    return readBlobContents((args) => this.start(args, signal), blobs);
+  }
+
+  private async update(signal: AbortSignal | undefined): Promise<void> {
+    const started = performance.now();
+    const created = !(await isBareRepository(this.dir));
+    if (created) {
+      await mkdir(dirname(this.dir), { recursive: true });
+      const temp = `${this.dir}.tmp-${randomUUID()}`;
+      try {
+        await runGit(['init', '--bare', '--quiet', '--template=', temp], this.commandOptions(signal));
+        await this.fetchInto(temp, signal);
+        await rename(temp, this.dir).catch(async (error: unknown) => {
+          // Another process made the mirror first: theirs is as good as ours.
+          if (!(await isBareRepository(this.dir))) throw error;
+        });
+      } finally {
+        await rm(temp, { recursive: true, force: true });
+      }
+    } else {
+      await this.fetchInto(this.dir, signal);
+    }
+    const durationMs = Math.round(performance.now() - started);
+    this.log.debug(
+      { repo: redactUrlCredentials(this.repo), dir: this.dir, created, durationMs },
+      'git mirror fetched',
+    );
+  }
+
+  private async fetchInto(gitDir: string, signal: AbortSignal | undefined): Promise<void> {
+    const args = ['--git-dir', gitDir, 'fetch', '--prune', '--no-tags', '--no-write-fetch-head', '--quiet'];
+    await runGit([...args, '--', this.repo, BRANCHES_REFSPEC], this.commandOptions(signal));
+  }
+
+  /** What `sha^{commit}` and `sha:path` name; a GIT_NOT_FOUND GitError when the commit is unknown. */
+  private async commitAndObject(sha: string, path: string, signal: AbortSignal | undefined) {
+    const checked = checkSha(sha);
+    const [commit, object] = await this.objects(
+      [`${checked}^{commit}`, objectName(checked, gitPath(path))],
+      signal,
+    );
+    if (commit === undefined) throw this.notFound('cat-file', `has no commit ${sha}`);
+    return [commit, object] as const;
+  }
+
+  /** Each name's object, or undefined when it names none; one `cat-file --batch-check` for all. */
+  private async objects(
+    names: readonly string[],
+    signal: AbortSignal | undefined,
+  ): Promise<(ObjectInfo | undefined)[]> {
+    const git = this.start(['cat-file', '--batch-check'], signal);
+    git.stdin.end(names.map((name) => `${name}\n`).join(''));
+    git.startTimer();
+    const chunks: Buffer[] = [];
+    try {
+      for await (const chunk of git.stdout) chunks.push(chunk as Buffer);
+    } catch (error) {
+      throw git.failed ?? error;
+    }
+    await git.finish();
+    const lines = Buffer.concat(chunks).toString('utf8').split('\n');
+    return names.map((_, index) => {
+      const [oid = '', type = ''] = (lines[index] ?? '').split(' ');
+      return type === 'missing' || type === 'ambiguous' || oid === '' ? undefined : { oid, type };
+    });
+  }
+
+  private async parseLog(args: readonly string[], signal: AbortSignal | undefined): Promise<CommitInfo[]> {
+    const { stdout } = await this.run(args, signal);
+    try {
+      return parseCommitLog(stdout.toString('utf8'));
+    } catch (error) {
+      if (!(error instanceof CommitLogFormatError)) throw error;
+      throw new GitError({
+        code: 'GIT_OUTPUT_INVALID',
+        args,
+        reason: 'printed a log it cannot read',
+        cause: error,
+      });
+    }
+  }
+
+  private run(args: readonly string[], signal: AbortSignal | undefined, okExitCodes: readonly number[] = []) {
+    return runGit(['--git-dir', this.dir, ...args], { ...this.commandOptions(signal), okExitCodes });
+  }
+
+  private start(args: readonly string[], signal: AbortSignal | undefined): GitProcess {
+    return new GitProcess(['--git-dir', this.dir, ...args], this.commandOptions(signal));
+  }
+
+  private commandOptions(signal: AbortSignal | undefined): GitCommandOptions {
+    return { env: this.env, timeoutMs: this.timeoutMs, signal };
+  }
+
+  private notFound(subcommand: string, reason: string): GitError {
+    return new GitError({ code: 'GIT_NOT_FOUND', args: ['--git-dir', this.dir, subcommand], reason });
+  }
+}
+
+async function isBareRepository(dir: string): Promise<boolean> {
+  const found = await stat(`${dir}/HEAD`).then(
+    (stats) => stats.isFile(),
+    () => false,
+  );
+  return (
+    found &&
+    (await stat(`${dir}/objects`).then(
+      (stats) => stats.isDirectory(),
+      () => false,
+    ))
+  );
+}

@@ -1,0 +1,43 @@
+// The broken links of a change request's content, page by page, as a CI pipeline wants them after
+// an import: which page, which address. Read straight from the service's link check.
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
+
+export interface BrokenLink {
+  pageId: string;
+  pageTitle: string;
+  pagePath: string | undefined;
+  /** What the link points to: an address, or the id of a missing page or file. */
+  target: string;
+}
+
+export async function brokenLinksOf(
+  api: DocsApiClient,
+  spaceId: string,
+  changeRequestId: string,
+  signal?: AbortSignal,
+): Promise<BrokenLink[]> {
+  const target = { spaceId, changeRequestId };
+  const options = signal === undefined ? {} : { signal };
+  const { pages } = await api.content.getPages(target, options);
+  const broken: BrokenLink[] = [];
+  for (const page of flatten(pages)) {
+    for await (const link of api.content.listPageLinksAll(target, page.id, {
+      status: 'broken',
+      ...options,
+    })) {
+      const reference = link.targetReference;
+      broken.push({
+        pageId: page.id,
+        pageTitle: page.title ?? page.id,
+        pagePath: page.path,
+        target: reference?.url ?? reference?.page ?? reference?.file ?? reference?.kind ?? 'unknown',
+      });
+    }
+  }
+  return broken;
+}
+
+function flatten(pages: readonly RevisionPage[]): RevisionPage[] {
+  return pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
+}

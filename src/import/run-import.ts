@@ -1,0 +1,204 @@
+// The import of a mapping's folder into the change request docsync keeps for it: bundle the
+// folder (from git objects at a commit, or a local working copy), skip it when the content is what
+// was imported last, serve the bundle at a signed address, find or make the change request, and ask
+// the service to import it. The daemon's job and `docsync once` both run this.
+import { join } from 'node:path';
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
+import { bundleGitFolder } from '../content/bundle-git-folder.js';
+import { bundleWorkingFolder } from '../content/bundle-working-folder.js';
+import { ContentError } from '../content/content-error.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import type { GitMirror } from '../git/git-mirror.js';
+import type { Logger } from '../log/create-logger.js';
+import type { ImportOutcome, MappingStateStore } from '../state/mapping-state.js';
+import { renderSubject, subjectMarker } from './change-request-subject.js';
+import { keepChangeRequest } from './keep-change-request.js';
+
+export interface ImportDeps {
+  api: DocsApiClient;
+  state: MappingStateStore;
+  mirrorFor: (repo: string) => GitMirror;
+  artifacts: ArtifactStore;
+  log: Logger;
+  now: () => Date;
+  signal: AbortSignal;
+  dryRun: boolean;
+}
+
+export type ImportRequest =
+  | {
+      mapping: MappingConfig;
+      source: 'git';
+      sha: string;
+      commit: { sha: string; subject: string; authorName: string };
+    }
+  | { mapping: MappingConfig; source: 'worktree'; path: string };
+
+export interface ImportReport {
+  result: 'imported' | 'unchanged' | 'paused' | 'dry-run';
+  sha?: string;
+  changeRequest?: { id: string; number: number; url?: string };
+  revision?: string;
+  importedResources?: number;
+  totalResources?: number;
+}
+
+export async function runImport(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
+  const { mapping } = request;
+  const log = deps.log.child({
+    mapping: mapping.name,
+    space: mapping.space,
+    ...(request.source === 'git' ? { sha: request.sha } : {}),
+  });
+  const state = await deps.state.get(mapping.name);
+  if (state.paused !== undefined) {
+    log.warn({ reason: state.paused.reason }, 'mapping paused, import skipped');
+    return { result: 'paused' };
+  }
+
+  const sha = request.source === 'git' ? request.sha : undefined;
+  // A git folder's tree id tells whether the content changed before anything is bundled.
+  if (request.source === 'git') {
+    const tree = await deps.mirrorFor(mapping.git.repo).treeHash(request.sha, mapping.git.dir, deps.signal);
+    if (tree === undefined)
+      throw new ContentError(
+        'CONTENT_INVALID',
+        `folder ${mapping.git.dir} does not exist at commit ${request.sha}`,
+        { path: mapping.git.dir },
+      );
+    if (tree === state.lastContent) return unchanged(deps, request, log);
+  }
+
+  const { id: artifactId, path: bundlePath } = deps.artifacts.reserve();
+  try {
+    const bundled =
+      request.source === 'git'
+        ? await bundleGitFolder(deps.mirrorFor(mapping.git.repo), request.sha, mapping.git.dir, bundlePath, {
+            signal: deps.signal,
+          })
+        : await bundleWorkingFolder(join(request.path, mapping.git.dir), bundlePath);
+    const content = 'treeHash' in bundled ? bundled.treeHash : `worktree:${bundled.contentHash}`;
+    if (content === state.lastContent) return await unchanged(deps, request, log);
+
+    const values =
+      request.source === 'git'
+        ? {
+            message: request.commit.subject,
+            shortSha: request.commit.sha.slice(0, 7),
+            sha: request.commit.sha,
+            branch: mapping.git.branch,
+            author: request.commit.authorName,
+          }
+        : {
+            message: 'working copy',
+            shortSha: 'worktree',
+            sha: 'worktree',
+            branch: mapping.git.branch,
+            author: 'local',
+          };
+    const subject = renderSubject(
+      mapping.changeRequest.subject,
+      values,
+      subjectMarker(mapping.name, mapping.git.branch),
+    );
+    if (deps.dryRun) {
+      log.info(
+        { subject, files: bundled.files, bytes: bundled.bytes, knownChangeRequest: state.changeRequestId },
+        'dry run: would import into the change request',
+      );
+      return { result: 'dry-run', ...(sha === undefined ? {} : { sha }) };
+    }
+
+    const kept = await keepChangeRequest({
+      api: deps.api,
+      space: mapping.space,
+      knownId: state.changeRequestId,
+      marker: subjectMarker(mapping.name, mapping.git.branch),
+      subject,
+      log,
+      signal: deps.signal,
+    });
+    const cr = kept.changeRequest;
+    const url = deps.artifacts.publish(artifactId);
+    const imported = await deps.api.content.importContent(
+      { spaceId: mapping.space, changeRequestId: cr.id },
+      { url, source: 'zip' },
+      { signal: deps.signal },
+    );
+    if (imported.importedResources < imported.totalResources) {
+      log.warn(
+        { importedResources: imported.importedResources, totalResources: imported.totalResources },
+        'the service imported fewer resources than the bundle holds',
+      );
+    }
+    const changeRequest = {
+      id: cr.id,
+      number: cr.number,
+      ...(cr.urls?.app === undefined ? {} : { url: cr.urls.app }),
+    };
+    const report: ImportReport = {
+      result: 'imported',
+      ...(sha === undefined ? {} : { sha }),
+      changeRequest,
+      revision: imported.revision,
+      importedResources: imported.importedResources,
+      totalResources: imported.totalResources,
+    };
+    await deps.state.update(mapping.name, {
+      ...(sha === undefined ? {} : { lastImportedSha: sha }),
+      lastContent: content,
+      changeRequestId: cr.id,
+      lastImport: {
+        ...outcome(deps, request, 'imported'),
+        changeRequest,
+        revision: imported.revision,
+        importedResources: imported.importedResources,
+        totalResources: imported.totalResources,
+      },
+      lastError: null,
+    });
+    await deps.state.recordRevisionOrigin(mapping.space, imported.revision, {
+      kind: 'import',
+      mapping: mapping.name,
+      ...(sha === undefined ? {} : { sha }),
+    });
+    log.info(
+      { cr: cr.id, number: cr.number, revision: imported.revision, how: kept.how },
+      'content imported into the change request',
+    );
+    return report;
+  } catch (error) {
+    await deps.state.update(mapping.name, {
+      lastError: {
+        at: deps.now().toISOString(),
+        code: error instanceof DocsyncError ? error.code : 'FAILED',
+        message: error instanceof Error ? error.message : String(error),
+      },
+    });
+    throw error;
+  } finally {
+    await deps.artifacts.remove(artifactId);
+  }
+}
+
+async function unchanged(deps: ImportDeps, request: ImportRequest, log: Logger): Promise<ImportReport> {
+  log.info({ result: 'unchanged' }, 'content unchanged since the last import');
+  const sha = request.source === 'git' ? request.sha : undefined;
+  if (!deps.dryRun)
+    await deps.state.update(request.mapping.name, {
+      ...(sha === undefined ? {} : { lastImportedSha: sha }),
+      lastImport: outcome(deps, request, 'unchanged'),
+    });
+  return { result: 'unchanged', ...(sha === undefined ? {} : { sha }) };
+}
+
+function outcome(deps: ImportDeps, request: ImportRequest, result: ImportOutcome['result']): ImportOutcome {
+  return {
+    at: deps.now().toISOString(),
+    result,
+    source: request.source,
+    ...(request.source === 'git' ? { sha: request.sha } : {}),
+  };
+}

@@ -1,0 +1,54 @@
+// What docsync remembers about each mapping between runs (in Redis for the daemon, in memory for
+// `docsync once`): the last imported commit and content, the change request it keeps, whether the
+// mapping is paused and why, and the last outcome and error, for /status. Read back through zod.
+import { z } from 'zod';
+
+export const pauseSchema = z.object({
+  reason: z.enum(['force-push', 'manual']),
+  detail: z.string(),
+  at: z.string(),
+});
+
+export const importOutcomeSchema = z.object({
+  at: z.string(),
+  result: z.enum(['imported', 'unchanged', 'dry-run']),
+  sha: z.string().optional(),
+  source: z.enum(['git', 'worktree']),
+  changeRequest: z.object({ id: z.string(), number: z.number(), url: z.string().optional() }).optional(),
+  revision: z.string().optional(),
+  importedResources: z.number().optional(),
+  totalResources: z.number().optional(),
+});
+
+export const failureSchema = z.object({ at: z.string(), code: z.string(), message: z.string() });
+
+export const mappingStateSchema = z.object({
+  /** The commit whose folder content the change request holds. */
+  lastImportedSha: z.string().optional(),
+  /** Content identity of the last import: git tree hash, or `worktree:<sha256>` for a working copy. */
+  lastContent: z.string().optional(),
+  /** The open change request docsync keeps for this mapping and branch. */
+  changeRequestId: z.string().optional(),
+  paused: pauseSchema.optional(),
+  lastImport: importOutcomeSchema.optional(),
+  lastError: failureSchema.optional(),
+});
+
+export type MappingState = z.infer<typeof mappingStateSchema>;
+export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
+export type Failure = z.infer<typeof failureSchema>;
+export type Pause = z.infer<typeof pauseSchema>;
+
+/** Fields to set; `null` removes one. */
+export type MappingStatePatch = { [K in keyof MappingState]?: MappingState[K] | null };
+
+export interface MappingStateStore {
+  get(mapping: string): Promise<MappingState>;
+  update(mapping: string, patch: MappingStatePatch): Promise<void>;
+  /** Remembers that a revision of a space came from docsync itself (an import), for loop prevention. */
+  recordRevisionOrigin(
+    space: string,
+    revision: string,
+    origin: { kind: 'import'; mapping: string; sha?: string },
+  ): Promise<void>;
+}

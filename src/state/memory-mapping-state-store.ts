@@ -1,0 +1,29 @@
+// Mapping state in memory, for `docsync once` in CI pipelines, where there is no Redis: the change
+// request is found again through its subject marker instead.
+import type { MappingState, MappingStatePatch, MappingStateStore } from './mapping-state.js';
+
+export class MemoryMappingStateStore implements MappingStateStore {
+  readonly #states = new Map<string, MappingState>();
+  readonly origins = new Map<string, unknown>();
+
+  async get(mapping: string): Promise<MappingState> {
+    return { ...(this.#states.get(mapping) ?? {}) };
+  }
+
+  async update(mapping: string, patch: MappingStatePatch): Promise<void> {
+    const next: Record<string, unknown> = { ...(this.#states.get(mapping) ?? {}) };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === null) delete next[key];
+      else if (value !== undefined) next[key] = value;
+    }
+    this.#states.set(mapping, next as MappingState);
+  }
+
+  async recordRevisionOrigin(
+    space: string,
+    revision: string,
+    origin: { kind: 'import'; mapping: string; sha?: string },
+  ): Promise<void> {
+    this.origins.set(`${space}:${revision}`, origin);
+  }
+}

@@ -1,0 +1,149 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { Queues } from '../../../src/queue/queues.js';
+import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
+import { cliEnv, runCli } from '../../support/cli-process.js';
+import { createTestRepo } from '../../support/git-repos.js';
+import { callApi, startTestEmulator } from '../../support/start-test-emulator.js';
+import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+
+describe('docsync once', async () => {
+  const emulator = await startTestEmulator();
+
+  async function setUp() {
+    const space = (
+      await callApi<{ id: string }>(
+        `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
+        emulator.tokens.admin,
+        'POST',
+        { title: 'CI' },
+      )
+    ).body.id;
+    const repo = await createTestRepo();
+    await repo.commit(
+      {
+        'docs/README.md': '# CI docs\n\nSee [setup](setup.md) and [gone](gone.md).\n',
+        'docs/setup.md': '# Setup\n',
+      },
+      'Docs for CI',
+    );
+    await repo.push();
+    const dir = await tempDir('once');
+    const config = join(dir, 'docsync.yaml');
+    await writeFile(
+      config,
+      `dataDir: ${join(dir, 'data')}
+http: { listen: "127.0.0.1:0" }
+service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
+mappings:
+  - { name: ci-docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs } }
+`,
+    );
+    return { space, repo, config };
+  }
+
+  it('imports the checked-out revision into a change request and prints it with its broken links', async () => {
+    const { space, repo, config } = await setUp();
+    const sha = await repo.git('rev-parse', 'HEAD');
+    const run = await runCli(['once', '--config', config, '--ref', 'HEAD', '--json'], {
+      cwd: repo.work,
+      env: cliEnv(),
+    });
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as {
+      result: string;
+      sha: string;
+      changeRequest: { id: string; number: number };
+      revision: string;
+      brokenLinks: Array<{ target: string }>;
+    };
+    expect(result).toMatchObject({ result: 'imported', sha, changeRequest: { number: 1 } });
+    expect(result.brokenLinks.map((link) => link.target)).toEqual(['gone.md']);
+    const cr = (
+      await callApi<{ revision: string }>(
+        `${emulator.baseUrl}/spaces/${space}/change-requests/${result.changeRequest.id}`,
+        emulator.tokens.admin,
+      )
+    ).body;
+    expect(cr.revision).toBe(result.revision);
+  });
+
+  it('exits 3 with --fail-on-broken-links, and finds its change request again by the subject marker', async () => {
+    const { space, repo, config } = await setUp();
+    const first = await runCli(['once', '--config', config], { cwd: repo.work, env: cliEnv() });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(
+      /^ci-docs: imported [0-9a-f]{12}\nchange request #1 http.*\nrevision rev_\w+\nbroken links: 1\n {2}readme: gone\.md\n$/,
+    );
+    const second = await runCli(['once', '--config', config, '--fail-on-broken-links'], {
+      cwd: repo.work,
+      env: cliEnv(),
+    });
+    expect(second.code).toBe(3);
+    expect(second.stdout).toContain('change request #1 ');
+    const crs = (
+      await callApi<{ items: unknown[] }>(
+        `${emulator.baseUrl}/spaces/${space}/change-requests`,
+        emulator.tokens.admin,
+      )
+    ).body.items;
+    expect(crs).toHaveLength(1);
+  });
+
+  it('exits 1 with the reason when the service refuses, and 2 on bad usage', async () => {
+    const { repo, config } = await setUp();
+    const broken = config.replace('docsync.yaml', 'bad-token.yaml');
+    await writeFile(
+      broken,
+      (await readFile(config, 'utf8')).replace(`token: ${emulator.tokens.admin}`, 'token: not-a-valid-token'),
+    );
+    const refused = await runCli(['once', '--config', broken, '--json'], { cwd: repo.work, env: cliEnv() });
+    expect(refused.code).toBe(1);
+    expect(JSON.parse(refused.stdout)).toMatchObject({ result: 'failed', error: { code: 'API_HTTP_ERROR' } });
+    expect(refused.stdout).not.toContain('not-a-valid-token');
+    const usage = await runCli(['once', '--config', config, '--ref', 'HEAD', '--worktree'], {
+      cwd: repo.work,
+      env: cliEnv(),
+    });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toBe('docsync once: give either --ref or --worktree, not both\n');
+  });
+});
+
+describe('docsync resume', () => {
+  it('lifts a pause and polls the mapping at once', async () => {
+    const prefix = uniquePrefix('resume');
+    const redis = testRedis(prefix);
+    const dir = await tempDir('resume');
+    const yaml = `dataDir: ${join(dir, 'data')}
+redis: { url: "${redisUrl()}", prefix: ${prefix} }
+service: { baseUrl: "http://127.0.0.1:9/v1", token: unused-token }
+mappings:
+  - { name: docs, space: s1, git: { repo: /nowhere, branch: main, dir: docs } }
+`;
+    await writeFile(join(dir, 'docsync.yaml'), yaml);
+    const state = new RedisMappingStateStore(redis, prefix);
+    await state.update('docs', {
+      paused: {
+        reason: 'force-push',
+        detail: 'the branch no longer contains abc',
+        at: new Date().toISOString(),
+      },
+    });
+    const run = await runCli(['resume', 'docs', '--config', join(dir, 'docsync.yaml')], { env: cliEnv() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('docs resumed (was paused: the branch no longer contains abc); polling it now\n');
+    expect((await state.get('docs')).paused).toBeUndefined();
+    const queues = new Queues(redis, parseConfig(yaml, 'test.yaml', {}), captureLog().log);
+    const waiting = await queues.get('import').getWaiting();
+    expect(waiting.map((job) => [job.name, job.data])).toEqual([['poll-git', { mapping: 'docs' }]]);
+    await queues.close();
+    const unknown = await runCli(['resume', 'nope', '--config', join(dir, 'docsync.yaml')], {
+      env: cliEnv(),
+    });
+    expect(unknown.code).toBe(2);
+  });
+});

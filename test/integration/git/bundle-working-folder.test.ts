@@ -1,0 +1,85 @@
+import { mkdir, mkdtemp, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bundleWorkingFolder } from '../../../src/content/bundle-working-folder.js';
+import { readZip } from '../../../src/content/read-zip.js';
+import { SAMPLE_DOCS } from '../../support/docs-archives.js';
+
+let root: string;
+let folder: string;
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'docsync-worktree-'));
+  folder = join(root, 'docs');
+  await writeFiles(SAMPLE_DOCS);
+});
+
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+async function writeFiles(files: Readonly<Record<string, string | Buffer>>): Promise<void> {
+  for (const [path, data] of Object.entries(files)) {
+    await mkdir(dirname(join(folder, path)), { recursive: true });
+    await writeFile(join(folder, path), data);
+  }
+}
+
+let bundles = 0;
+function nextZip(): string {
+  bundles += 1;
+  return join(root, `bundle-${bundles}.zip`);
+}
+
+describe('bundleWorkingFolder', () => {
+  it('gives the same content hash for the same content, and another after a change', async () => {
+    const first = await bundleWorkingFolder(folder, nextZip());
+    expect(first.contentHash).toMatch(/^[0-9a-f]{64}$/);
+    await utimes(join(folder, 'faq.md'), new Date(2001, 1, 1), new Date(2001, 1, 1));
+    const again = await bundleWorkingFolder(folder, nextZip());
+    expect(again.contentHash).toBe(first.contentHash);
+    expect((await readFile(again.outFile)).equals(await readFile(first.outFile))).toBe(true);
+
+    await writeFiles({ 'faq.md': '# FAQ\n\nA new answer.\n' });
+    const changed = await bundleWorkingFolder(folder, nextZip());
+    expect(changed.contentHash).not.toBe(first.contentHash);
+  });
+
+  it('leaves out .git and symbolic links, wherever they point', async () => {
+    await writeFiles({ '.git/HEAD': 'ref: refs/heads/main\n', 'guides/.git': 'gitdir: elsewhere\n' });
+    await writeFile(join(root, 'secret.md'), '# Outside\n');
+    await symlink(join(root, 'secret.md'), join(folder, 'leak.md'));
+    await symlink('faq.md', join(folder, 'alias.md'));
+    await symlink(root, join(folder, 'up'));
+
+    const result = await bundleWorkingFolder(folder, nextZip());
+    expect(result.skipped).toBe(3);
+    const entries = await readZip(await readFile(result.outFile));
+    expect([...entries.keys()].sort()).toEqual(Object.keys(SAMPLE_DOCS).sort());
+  });
+
+  it('honours .gitbook.yaml, and refuses a root that leaves the folder through a link', async () => {
+    await writeFiles({
+      '.gitbook.yaml': 'root: site\nstructure:\n  readme: home.md\n',
+      'site/home.md': '# Home\n',
+      'site/more.md': '# More\n',
+    });
+    const result = await bundleWorkingFolder(folder, nextZip());
+    const entries = await readZip(await readFile(result.outFile));
+    expect([...entries.keys()]).toEqual(['README.md', 'more.md']);
+
+    await rm(join(folder, 'site'), { recursive: true });
+    await symlink(root, join(folder, 'site'));
+    await expect(bundleWorkingFolder(folder, nextZip())).rejects.toMatchObject({ code: 'CONTENT_INVALID' });
+  });
+
+  it('refuses a folder past its limits', async () => {
+    await expect(bundleWorkingFolder(folder, nextZip(), { maxFiles: 3 })).rejects.toMatchObject({
+      code: 'ARCHIVE_TOO_MANY_ENTRIES',
+    });
+    await expect(bundleWorkingFolder(folder, nextZip(), { maxBytes: 100 })).rejects.toMatchObject({
+      code: 'ARCHIVE_TOO_LARGE',
+    });
+  });
+});
