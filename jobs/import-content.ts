@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { runImport } from '../src/import/run-import.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
+import { jobId } from '../src/queue/job-id.js';
 
 export const importContentPayload = z.discriminatedUnion('source', [
   z.object({
@@ -41,6 +42,11 @@ export const importContentJob = defineJob({
         now: ctx.now,
         signal: ctx.signal,
         dryRun: ctx.dryRun,
+        queueLinkCheck: async (check) => {
+          await ctx.queues.get('links').add('check-links', check, {
+            jobId: jobId('links', check.space, check.changeRequest, check.revision),
+          });
+        },
       },
       payload.source === 'git'
         ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }

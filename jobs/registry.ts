@@ -1,7 +1,8 @@
 // Every processor docsync runs, by name. The workers of `docsync start` run exactly these; a job
 // whose name is not here fails permanently with JOB_UNKNOWN rather than waiting forever.
 import type { AnyJobDefinition } from '../src/queue/job-definition.js';
+import { checkLinksJob } from './check-links.js';
 import { importContentJob } from './import-content.js';
 import { pollGitJob } from './poll-git.js';
 
-export const JOBS: readonly AnyJobDefinition[] = [pollGitJob, importContentJob];
+export const JOBS: readonly AnyJobDefinition[] = [pollGitJob, importContentJob, checkLinksJob];

@@ -1,12 +1,12 @@
-// The broken links of a change request's content, page by page, as a CI pipeline wants them after
-// an import: which page, which address. Read straight from the service's link check.
+// The broken links of a change request's content (or of the main content), page by page: which
+// page, which address. Read straight from the service's link check.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 
 export interface BrokenLink {
   pageId: string;
   pageTitle: string;
-  pagePath: string | undefined;
+  pagePath?: string | undefined;
   /** What the link points to: an address, or the id of a missing page or file. */
   target: string;
 }
@@ -14,10 +14,10 @@ export interface BrokenLink {
 export async function brokenLinksOf(
   api: DocsApiClient,
   spaceId: string,
-  changeRequestId: string,
+  changeRequestId: string | undefined,
   signal?: AbortSignal,
 ): Promise<BrokenLink[]> {
-  const target = { spaceId, changeRequestId };
+  const target = changeRequestId === undefined ? { spaceId } : { spaceId, changeRequestId };
   const options = signal === undefined ? {} : { signal };
   const { pages } = await api.content.getPages(target, options);
   const broken: BrokenLink[] = [];

@@ -25,6 +25,8 @@ export interface ImportDeps {
   now: () => Date;
   signal: AbortSignal;
   dryRun: boolean;
+  /** Queues the link check of the change request after an import (the daemon); `once` checks inline. */
+  queueLinkCheck?: (check: { space: string; changeRequest: string; revision: string }) => Promise<void>;
 }
 
 export type ImportRequest =
@@ -168,6 +170,7 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
       { cr: cr.id, number: cr.number, revision: imported.revision, how: kept.how },
       'content imported into the change request',
     );
+    await deps.queueLinkCheck?.({ space: mapping.space, changeRequest: cr.id, revision: imported.revision });
     return report;
   } catch (error) {
     await deps.state.update(mapping.name, {

@@ -302,3 +302,28 @@ mappings:
     expect((await new RedisMappingStateStore(redis, prefix).get('docs')).lastImportedSha).toBeUndefined();
   });
 });
+
+describe('the link check after an import', () => {
+  it('logs each link that broke, then each that was fixed, once', async () => {
+    const { repo, state, daemon, redis } = await setUp();
+    await importedSha(state, await repo.git('rev-parse', 'HEAD'));
+    const broken = await repo.commit(
+      { 'docs/install.md': '# Install\n\nSee [the missing page](missing.md).\n' },
+      'Link to a missing page',
+    );
+    await repo.push();
+    await importedSha(state, broken);
+    const brokenLine = await waitFor(
+      () => daemon.lines.find((line) => line.msg === 'link broken'),
+      'the broken link line',
+    );
+    expect(brokenLine).toMatchObject({ target: 'missing.md', page: 'install' });
+    const fixed = await repo.commit({ 'docs/missing.md': '# Found\n' }, 'Add the missing page');
+    await repo.push();
+    await importedSha(state, fixed);
+    await waitFor(() => daemon.lines.find((line) => line.msg === 'link fixed'), 'the fixed link line');
+    expect(daemon.lines.filter((line) => line.msg === 'link broken')).toHaveLength(1);
+    const keys = await redis.keys('*:state:links:*');
+    expect(keys).toHaveLength(1);
+  });
+});

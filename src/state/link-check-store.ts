@@ -1,0 +1,47 @@
+// The last link check of each target (a change request, or a space's main content), so the next
+// check can say what broke and what was fixed, and /status can show it.
+import { z } from 'zod';
+import type { RedisClient } from '../redis/redis-connections.js';
+
+const brokenLinkSchema = z.object({
+  pageId: z.string(),
+  pageTitle: z.string(),
+  pagePath: z.string().optional(),
+  target: z.string(),
+});
+
+export const linkCheckSchema = z.object({
+  at: z.string(),
+  revision: z.string(),
+  broken: z.array(brokenLinkSchema),
+});
+
+export type LinkCheck = z.infer<typeof linkCheckSchema>;
+
+const KEEP_SECONDS = 30 * 24 * 3600;
+
+export class LinkCheckStore {
+  readonly #redis: RedisClient;
+  readonly #prefix: string;
+
+  constructor(redis: RedisClient, prefix: string) {
+    this.#redis = redis;
+    this.#prefix = prefix;
+  }
+
+  keyOf(space: string, changeRequest: string | undefined): string {
+    return `${this.#prefix}:state:links:${space}:${changeRequest ?? 'main'}`;
+  }
+
+  async get(space: string, changeRequest: string | undefined): Promise<LinkCheck | undefined> {
+    const text = await this.#redis.get(this.keyOf(space, changeRequest));
+    if (text === null) return undefined;
+    const parsed = linkCheckSchema.safeParse(JSON.parse(text));
+    // An unreadable record is treated as no previous check: the next one starts afresh.
+    return parsed.success ? parsed.data : undefined;
+  }
+
+  async set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void> {
+    await this.#redis.set(this.keyOf(space, changeRequest), JSON.stringify(check), 'EX', KEEP_SECONDS);
+  }
+}
