@@ -1,8 +1,8 @@
 // The command line. Heavy modules (BullMQ, fastify) load inside the commands, so that `--help`
 // answers at once.
 import { Command, CommanderError, Option } from 'commander';
-import { LOG_LEVELS } from '../config/config-schema.js';
 import type { LogLevel } from '../log/create-logger.js';
+import { LOG_LEVELS } from '../log/log-levels.js';
 import { VERSION } from '../package-info.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { CliIo } from './cli-io.js';

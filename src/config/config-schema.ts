@@ -2,6 +2,7 @@
 // typo (`bracnh:`) is caught at start rather than silently ignored.
 import { posix } from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS } from '../log/log-levels.js';
 import { DAY, durationMs, HOUR, MINUTE, SECOND } from './duration.js';
 import { isLoopback, listenAddressSchema } from './listen-address.js';
 import { mappingSchema } from './mapping-schema.js';
@@ -12,8 +13,6 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 const redisUrl = z.url({ protocol: /^rediss?$/, error: 'a Redis URL starts with redis:// or rediss://' });
-
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 
 export const configSchema = z
   .strictObject({

@@ -1,7 +1,7 @@
 // The root pino logger: JSON lines on stdout (or pretty lines for people), with secrets redacted by
 // key path and credentials stripped from any URL, so that neither can reach a log.
 import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
-import type { LOG_LEVELS } from '../config/config-schema.js';
+import type { LOG_LEVELS } from './log-levels.js';
 import { redactUrlCredentials } from './redact-url-credentials.js';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
