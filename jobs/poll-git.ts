@@ -1,13 +1,14 @@
 // poll-git: fetch a mapping's repository into docsync's mirror and decide (planGitPoll) whether
 // its folder needs an import, whether the branch was rewritten (pause), or nothing. Run by a job
-// scheduler per mapping, and at once by the push webhook.
+// scheduler per mapping, and at once by the push webhook and `docsync resume`.
 import { z } from 'zod';
+import type { MappingConfig } from '../src/config/mapping-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { planGitPoll } from '../src/import/plan-git-poll.js';
-import { defineJob } from '../src/queue/job-definition.js';
+import { defineJob, type JobContext, type JobResult } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
-import type { ImportContentPayload } from './import-content.js';
-import { requireMapping } from './import-content.js';
+import { recordFailure } from '../src/state/record-failure.js';
+import { type ImportContentPayload, requireMapping } from './import-content.js';
 
 /** Commits read per poll at most; the import takes the head's folder whatever their number. */
 const COMMITS_PER_POLL = 500;
@@ -18,66 +19,81 @@ export const pollGitJob = defineJob({
   payload: z.object({ mapping: z.string() }),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
-    const mirror = ctx.mirrorFor(mapping.git.repo);
-    await mirror.fetch(ctx.signal);
-    const head = await mirror.resolve(mapping.git.branch, ctx.signal);
-    if (head === undefined) {
-      throw new DocsyncError(
-        'BRANCH_NOT_FOUND',
-        `branch ${mapping.git.branch} does not exist in the repository of mapping ${mapping.name}`,
-      );
-    }
-    const state = await ctx.state.get(mapping.name);
-    const last = state.lastImportedSha;
-    const headContainsLast =
-      last === undefined ? undefined : await mirror.isAncestor(last, head, ctx.signal).catch(() => false);
-    const commits =
-      last === undefined
-        ? await mirror.commitsTouching({ to: head }, mapping.git.dir, { limit: 1 })
-        : headContainsLast
-          ? await mirror.commitsTouching({ from: last, to: head }, mapping.git.dir, {
-              limit: COMMITS_PER_POLL,
-            })
-          : [];
-    const decision = planGitPoll({
-      paused: state.paused !== undefined,
-      lastImportedSha: last,
-      head,
-      headContainsLast,
-      commits,
-    });
-    const log = ctx.log.child({ mapping: mapping.name, head });
-    switch (decision.kind) {
-      case 'pause':
-        if (!ctx.dryRun)
-          await ctx.state.update(mapping.name, {
-            paused: { reason: 'force-push', detail: decision.detail, at: ctx.now().toISOString() },
-          });
-        log.warn(
-          { detail: decision.detail },
-          'mapping paused: branch history was rewritten; run docsync resume to go on',
-        );
-        return { result: 'paused', detail: decision.detail };
-      case 'import': {
-        const { sha, commit } = decision;
-        const data: ImportContentPayload = {
-          source: 'git',
-          mapping: mapping.name,
-          space: mapping.space,
-          sha,
-          commit: { sha: commit.sha, subject: commit.subject, authorName: commit.authorName },
-        };
-        await ctx.queues
-          .get('import')
-          .add('import-content', data, { jobId: jobId('import', mapping.name, sha) });
-        log.info({ sha, commits: decision.coalesced }, 'import queued');
-        return { result: 'import-queued', sha, coalesced: decision.coalesced };
-      }
-      case 'only-docsync-commits':
-        log.debug({ skipped: decision.skipped }, 'only docsync commits since the last import');
-        return { result: 'skipped', skipped: decision.skipped };
-      default:
-        return { result: decision.kind };
+    try {
+      return await poll(ctx, mapping);
+    } catch (error) {
+      // A missing branch or folder, refused credentials: the reason belongs in /status, not only the log.
+      if (!ctx.dryRun) await recordFailure(ctx.state, mapping.name, error, ctx.now);
+      throw error;
     }
   },
 });
+
+async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult> {
+  const mirror = ctx.mirrorFor(mapping.git.repo);
+  await mirror.fetch(ctx.signal);
+  const head = await mirror.resolve(mapping.git.branch, ctx.signal);
+  if (head === undefined) {
+    throw new DocsyncError(
+      'BRANCH_NOT_FOUND',
+      `branch ${mapping.git.branch} does not exist in the repository of mapping ${mapping.name}`,
+    );
+  }
+  const state = await ctx.state.get(mapping.name);
+  const last = state.lastImportedSha;
+  if (last === undefined && (await mirror.treeHash(head, mapping.git.dir, ctx.signal)) === undefined) {
+    throw new DocsyncError(
+      'FOLDER_NOT_FOUND',
+      `folder ${mapping.git.dir} does not exist on branch ${mapping.git.branch} of mapping ${mapping.name}: check git.dir`,
+    );
+  }
+  // isAncestor answers false for a commit gone from the mirror; any other git error is retried,
+  // never taken for a force-push.
+  const headContainsLast = last === undefined ? undefined : await mirror.isAncestor(last, head, ctx.signal);
+  let commits: Awaited<ReturnType<typeof mirror.commitsTouching>> = [];
+  if (last === undefined) commits = await mirror.commitsTouching({ to: head }, mapping.git.dir, { limit: 1 });
+  else if (headContainsLast)
+    commits = await mirror.commitsTouching({ from: last, to: head }, mapping.git.dir, {
+      limit: COMMITS_PER_POLL,
+    });
+  const decision = planGitPoll({
+    paused: state.paused !== undefined,
+    lastImportedSha: last,
+    head,
+    headContainsLast,
+    commits,
+  });
+  const log = ctx.log.child({ mapping: mapping.name, head });
+  switch (decision.kind) {
+    case 'pause':
+      if (!ctx.dryRun)
+        await ctx.state.update(mapping.name, {
+          paused: { reason: 'force-push', detail: decision.detail, at: ctx.now().toISOString() },
+        });
+      log.warn(
+        { detail: decision.detail },
+        'mapping paused: branch history was rewritten; run docsync resume to go on',
+      );
+      return { result: 'paused', detail: decision.detail };
+    case 'import': {
+      const { sha, commit } = decision;
+      const data: ImportContentPayload = {
+        source: 'git',
+        mapping: mapping.name,
+        space: mapping.space,
+        sha,
+        commit: { sha: commit.sha, subject: commit.subject, authorName: commit.authorName },
+      };
+      await ctx.queues
+        .get('import')
+        .add('import-content', data, { jobId: jobId('import', mapping.name, sha) });
+      log.info({ sha, commits: decision.coalesced }, 'import queued');
+      return { result: 'import-queued', sha, coalesced: decision.coalesced };
+    }
+    case 'only-docsync-commits':
+      log.debug({ skipped: decision.skipped }, 'only docsync commits since the last import');
+      return { result: 'skipped', skipped: decision.skipped };
+    default:
+      return { result: decision.kind };
+  }
+}

@@ -8,9 +8,7 @@ import { pino } from 'pino';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
-import { loadConfig } from '../config/load-config.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
-import { ConfigError } from '../errors/config-error.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { GitMirror } from '../git/git-mirror.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
@@ -19,10 +17,11 @@ import { type BrokenLink, brokenLinksOf } from '../import/change-request-links.j
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { type ImportReport, type ImportRequest, runImport } from '../import/run-import.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
+import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { MemoryMappingStateStore } from '../state/memory-mapping-state-store.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { writeConfigError } from './validate-config-command.js';
+import { readCliConfig } from './read-cli-config.js';
 
 export const EXIT_BROKEN_LINKS = 3;
 
@@ -42,20 +41,16 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
   if (file === undefined) return usage(io, 'name the configuration with --config <file> (or DOCSYNC_CONFIG)');
   if (flags.ref !== undefined && flags.worktree === true)
     return usage(io, 'give either --ref or --worktree, not both');
-  let config: Config;
-  try {
-    config = await loadConfig(resolve(io.cwd, file), io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    writeConfigError(error, file, io);
-    return EXIT.invalid;
-  }
+  const config = await readCliConfig(file, io);
+  if (config === undefined) return EXIT.invalid;
   const candidates = config.mappings.filter(
     (mapping) =>
       mapping.direction !== 'space-to-git' && (flags.mapping === undefined || mapping.name === flags.mapping),
   );
   const mapping = candidates[0];
-  if (mapping === undefined || candidates.length > 1 || config.service === undefined) {
+  if (config.service === undefined)
+    return usage(io, `${file} names no service: set service.baseUrl and service.token`);
+  if (mapping === undefined || candidates.length > 1) {
     return usage(
       io,
       flags.mapping === undefined
@@ -111,9 +106,10 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     const code = error instanceof DocsyncError ? error.code : 'FAILED';
     if (flags.json === true)
       io.stdout.write(
-        `${JSON.stringify({ mapping: mapping.name, result: 'failed', error: { code, message: (error as Error).message } })}\n`,
+        `${JSON.stringify({ mapping: mapping.name, result: 'failed', error: { code, message: redactUrlCredentials((error as Error).message) } })}\n`,
       );
-    else io.stderr.write(`docsync once: ${mapping.name}: ${(error as Error).message}\n`);
+    else
+      io.stderr.write(`docsync once: ${mapping.name}: ${redactUrlCredentials((error as Error).message)}\n`);
     return EXIT.failure;
   } finally {
     await server.close();

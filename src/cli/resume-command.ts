@@ -3,12 +3,9 @@
 // configured one, or the embedded one of a docsync running in the same data folder.
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
-import type { Config } from '../config/config-schema.js';
-import { loadConfig } from '../config/load-config.js';
-import { ConfigError } from '../errors/config-error.js';
 import { createLogger } from '../log/create-logger.js';
 import { DEMO_CONFIG } from '../package-info.js';
-import { pollNow } from '../producers/git-poll-schedulers.js';
+import { resumeMapping } from '../producers/resume-mapping.js';
 import { Queues } from '../queue/queues.js';
 import { runningEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections } from '../redis/redis-connections.js';
@@ -16,7 +13,7 @@ import { waitUntilReady } from '../redis/wait-until-ready.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { writeConfigError } from './validate-config-command.js';
+import { readCliConfig } from './read-cli-config.js';
 
 export async function resumeCommand(
   mappingName: string,
@@ -24,14 +21,8 @@ export async function resumeCommand(
   io: CliIo,
 ): Promise<number> {
   const file = flags.config ?? io.env.DOCSYNC_CONFIG ?? DEMO_CONFIG;
-  let config: Config;
-  try {
-    config = await loadConfig(resolve(io.cwd, file), io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    writeConfigError(error, file, io);
-    return EXIT.invalid;
-  }
+  const config = await readCliConfig(file, io);
+  if (config === undefined) return EXIT.invalid;
   if (!config.mappings.some((mapping) => mapping.name === mappingName)) {
     io.stderr.write(`docsync resume: no mapping named ${mappingName} in ${file}\n`);
     return EXIT.invalid;
@@ -56,9 +47,7 @@ export async function resumeCommand(
   try {
     await waitUntilReady(redis.producer(), redis.description, 5000);
     const state = new RedisMappingStateStore(redis.producer(), config.redis.prefix);
-    const before = await state.get(mappingName);
-    await state.update(mappingName, { paused: null });
-    await pollNow(queues.get('import'), mappingName, `resume-${Date.now()}`);
+    const before = await resumeMapping(state, queues.get('import'), mappingName, () => new Date());
     io.stdout.write(
       before.paused === undefined
         ? `${mappingName} was not paused; polled it now\n`

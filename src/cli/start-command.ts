@@ -3,10 +3,7 @@
 // and exits 2 (configuration or environment) or 1 (anything else).
 import { resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
-import type { Config } from '../config/config-schema.js';
-import { loadConfig } from '../config/load-config.js';
 import { startDaemon } from '../daemon/start-daemon.js';
-import { ConfigError } from '../errors/config-error.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { EnvironmentError } from '../errors/environment-error.js';
 import { Shutdown } from '../lifecycle/shutdown.js';
@@ -15,7 +12,7 @@ import { DEMO_CONFIG, VERSION } from '../package-info.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { writeConfigError } from './validate-config-command.js';
+import { readCliConfig } from './read-cli-config.js';
 
 export interface StartOptions {
   config?: string;
@@ -30,14 +27,8 @@ export async function startCommand(
   jobs: readonly AnyJobDefinition[],
 ): Promise<number> {
   const file = options.config ?? io.env.DOCSYNC_CONFIG ?? DEMO_CONFIG;
-  let config: Config;
-  try {
-    config = await loadConfig(resolve(io.cwd, file), io.env);
-  } catch (error) {
-    if (!(error instanceof ConfigError)) throw error;
-    writeConfigError(error, file, io);
-    return EXIT.invalid;
-  }
+  const config = await readCliConfig(file, io);
+  if (config === undefined) return EXIT.invalid;
   const log = createLogger({
     level: options.logLevel ?? config.log.level,
     ...(options.logFormat === 'pretty' ? { destination: await prettyStream(io) } : {}),

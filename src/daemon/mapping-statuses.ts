@@ -1,6 +1,7 @@
 // The mappings part of /status: each mapping with its state (active, or paused and why), its last
 // import and its last error.
 import type { Config } from '../config/config-schema.js';
+import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
 
 export async function mappingStatuses(config: Pick<Config, 'mappings'>, store: MappingStateStore) {
@@ -11,7 +12,7 @@ export async function mappingStatuses(config: Pick<Config, 'mappings'>, store: M
         name: mapping.name,
         space: mapping.space,
         direction: mapping.direction,
-        repo: mapping.git.repo,
+        repo: redactUrlCredentials(mapping.git.repo),
         branch: mapping.git.branch,
         dir: mapping.git.dir,
         state: state.paused === undefined ? 'active' : 'paused',

@@ -41,6 +41,7 @@ export interface Daemon {
 }
 
 const REDIS_READY_TIMEOUT_MS = 10_000;
+const REDIS_LOST_SHUTDOWN_MS = 5_000;
 
 export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const { config, log, shutdown } = options;
@@ -165,7 +166,8 @@ async function redisTarget(
     // Without its Redis docsync can do nothing: stop cleanly rather than serve a healthy-looking shell.
     onUnexpectedExit: () => {
       redisLost.abort();
-      void shutdown.run('embedded redis-server exited', 1);
+      // Nothing that needs Redis can finish now: do not wait the full shutdown timeout for it.
+      void shutdown.run('embedded redis-server exited', 1, { timeoutMs: REDIS_LOST_SHUTDOWN_MS });
     },
   });
   shutdown.add('embedded redis-server', () => embedded.stop());

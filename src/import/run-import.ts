@@ -9,10 +9,10 @@ import type { MappingConfig } from '../config/mapping-schema.js';
 import { bundleGitFolder } from '../content/bundle-git-folder.js';
 import { bundleWorkingFolder } from '../content/bundle-working-folder.js';
 import { ContentError } from '../content/content-error.js';
-import { DocsyncError } from '../errors/docsync-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ImportOutcome, MappingStateStore } from '../state/mapping-state.js';
+import { recordFailure } from '../state/record-failure.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { keepChangeRequest } from './keep-change-request.js';
 
@@ -39,7 +39,7 @@ export type ImportRequest =
   | { mapping: MappingConfig; source: 'worktree'; path: string };
 
 export interface ImportReport {
-  result: 'imported' | 'unchanged' | 'paused' | 'dry-run';
+  result: 'imported' | 'unchanged' | 'superseded' | 'paused' | 'dry-run';
   sha?: string;
   changeRequest?: { id: string; number: number; url?: string };
   revision?: string;
@@ -48,6 +48,16 @@ export interface ImportReport {
 }
 
 export async function runImport(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
+  try {
+    return await importMapping(deps, request);
+  } catch (error) {
+    // The reason stays visible in /status until an import succeeds.
+    if (!deps.dryRun) await recordFailure(deps.state, request.mapping.name, error, deps.now);
+    throw error;
+  }
+}
+
+async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
   const { mapping } = request;
   const log = deps.log.child({
     mapping: mapping.name,
@@ -61,9 +71,20 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
   }
 
   const sha = request.source === 'git' ? request.sha : undefined;
-  // A git folder's tree id tells whether the content changed before anything is bundled.
   if (request.source === 'git') {
-    const tree = await deps.mirrorFor(mapping.git.repo).treeHash(request.sha, mapping.git.dir, deps.signal);
+    const mirror = deps.mirrorFor(mapping.git.repo);
+    // An import of an older commit that waited (a retry, a busy space) must not replace a newer one.
+    const last = state.lastImportedSha;
+    if (
+      last !== undefined &&
+      last !== request.sha &&
+      (await mirror.isAncestor(request.sha, last, deps.signal))
+    ) {
+      log.info({ result: 'superseded', lastImportedSha: last }, 'a newer commit was imported already');
+      return { result: 'superseded', sha: request.sha };
+    }
+    // A git folder's tree id tells whether the content changed before anything is bundled.
+    const tree = await mirror.treeHash(request.sha, mapping.git.dir, deps.signal);
     if (tree === undefined)
       throw new ContentError(
         'CONTENT_INVALID',
@@ -172,15 +193,6 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
     );
     await deps.queueLinkCheck?.({ space: mapping.space, changeRequest: cr.id, revision: imported.revision });
     return report;
-  } catch (error) {
-    await deps.state.update(mapping.name, {
-      lastError: {
-        at: deps.now().toISOString(),
-        code: error instanceof DocsyncError ? error.code : 'FAILED',
-        message: error instanceof Error ? error.message : String(error),
-      },
-    });
-    throw error;
   } finally {
     await deps.artifacts.remove(artifactId);
   }

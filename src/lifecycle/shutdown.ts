@@ -86,8 +86,16 @@ export class Shutdown {
   }
 
   /** Runs every step once; later calls return the same promise. */
-  run(reason: string, exitCode = 0): Promise<void> {
-    this.#running ??= this.#runSteps(reason, exitCode);
+  /**
+   * Runs every step once; later calls return the same promise. `timeoutMs` shortens the wait before
+   * the exit is forced, for a shutdown caused by a crash, where nothing is worth waiting long for.
+   */
+  run(reason: string, exitCode = 0, options: { timeoutMs?: number } = {}): Promise<void> {
+    this.#running ??= this.#runSteps(
+      reason,
+      exitCode,
+      Math.min(options.timeoutMs ?? this.#timeoutMs, this.#timeoutMs),
+    );
     return this.#running;
   }
 
@@ -106,10 +114,10 @@ export class Shutdown {
     void this.run('crash', 1);
   };
 
-  async #runSteps(reason: string, exitCode: number): Promise<void> {
-    this.#log.info({ reason, timeoutMs: this.#timeoutMs }, 'shutting down');
+  async #runSteps(reason: string, exitCode: number, timeoutMs: number): Promise<void> {
+    this.#log.info({ reason, timeoutMs }, 'shutting down');
     this.#begun.abort();
-    const timer = setTimeout(() => this.#forceExit('timeout'), this.#timeoutMs);
+    const timer = setTimeout(() => this.#forceExit('timeout'), timeoutMs);
     await this.#start?.catch(() => undefined);
     let failed = false;
     for (let step = this.#steps.shift(); step !== undefined; step = this.#steps.shift()) {

@@ -40,6 +40,8 @@ export class WorkingCopyWatcher {
       });
       await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
       this.#watchers.push(watcher);
+      // Saves made while docsync was not running: one import now (a no-op when nothing changed).
+      await this.#enqueue(mapping, watchConfig.path, watchConfig.debounce);
       log.info({ debounceMs: watchConfig.debounce }, 'watching working copy');
     }
   }

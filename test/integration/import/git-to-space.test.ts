@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
+import { resumeMapping } from '../../../src/producers/resume-mapping.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
@@ -21,7 +22,7 @@ interface ChangeRequest {
   revision: string;
 }
 
-async function setUp(options: { watchWorkingCopy?: boolean; poll?: string } = {}) {
+async function setUp(options: { watchWorkingCopy?: boolean; poll?: string; dir?: string } = {}) {
   const emulator = await startTestEmulator();
   const space = (
     await callApi<{ id: string }>(
@@ -54,7 +55,7 @@ mappings:
     git:
       repo: ${repo.remote}
       branch: main
-      dir: docs
+      dir: ${options.dir ?? 'docs'}
       poll: ${options.poll ?? '1s'}${watch}
 `;
   const daemon = await startTestDaemon({ prefix, yaml, jobs: JOBS });
@@ -162,6 +163,44 @@ describe('git to space', () => {
     await repo.push();
     await new Promise((resolve) => setTimeout(resolve, 2000));
     expect(await importCount(emulator)).toBe(before);
+
+    // Once a person has looked, resuming imports the rewritten branch's head rather than pausing again.
+    await resumeMapping(state, daemon.queues.get('import'), 'docs', () => new Date());
+    await importedSha(state, await repo.git('rev-parse', 'HEAD'));
+    expect((await state.get('docs')).paused).toBeUndefined();
+    expect(await importCount(emulator)).toBe(before + 1);
+  });
+
+  it('skips an import of an older commit that runs after a newer one', async () => {
+    const { repo, state, daemon, space } = await setUp();
+    const older = await repo.git('rev-parse', 'HEAD');
+    await importedSha(state, older);
+    const newer = await repo.commit({ 'docs/newer.md': '# Newer\n' }, 'Newer');
+    await repo.push();
+    await importedSha(state, newer);
+    // A retried import of the older commit, running late.
+    const late = await daemon.queues.get('import').add('import-content', {
+      source: 'git',
+      mapping: 'docs',
+      space,
+      sha: older,
+      commit: { sha: older, subject: 'late', authorName: 'Ada' },
+    });
+    await waitFor(async () => (await late.isCompleted()) || undefined, 'the late import');
+    const done = await daemon.queues.get('import').getJob(late.id ?? '');
+    expect(done?.returnvalue).toMatchObject({ result: 'superseded' });
+    expect((await state.get('docs')).lastImportedSha).toBe(newer);
+  });
+
+  it('reports a folder missing from the branch in /status', async () => {
+    const { daemon, state } = await setUp({ dir: 'handbook' });
+    const error = await waitFor(async () => (await state.get('docs')).lastError, 'the recorded failure');
+    expect(error).toMatchObject({ code: 'FOLDER_NOT_FOUND' });
+    expect(error.message).toMatch(/^folder handbook does not exist on branch main of mapping docs/);
+    const status = (await (await fetch(`${daemon.httpAddress}/status`)).json()) as {
+      mappings: Array<{ lastError?: { code: string } }>;
+    };
+    expect(status.mappings[0]?.lastError?.code).toBe('FOLDER_NOT_FOUND');
   });
 
   it('polls at once on a signed push webhook, and refuses a bad signature', async () => {
