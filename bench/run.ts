@@ -3,6 +3,7 @@
 import { bundleBench } from './bundle-bench.js';
 import { configBench } from './config-bench.js';
 import { importLatencyBench } from './import-latency-bench.js';
+import { pollBench } from './poll-bench.js';
 import { runnerBench } from './runner-bench.js';
 import { startupBench } from './startup-bench.js';
 
@@ -11,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   config: configBench,
   runner: runnerBench,
   bundle: bundleBench,
+  poll: pollBench,
   // The figures of the git-to-space issue: save-to-import latency, then bundling beside git archive.
   import: async () => {
     await importLatencyBench();

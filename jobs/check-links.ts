@@ -1,23 +1,38 @@
-// check-links: the link check of a change request after an import (or of a space's main content),
-// recorded per target; each link that broke or was fixed since the last check of the same target
-// gets one log line, not the whole list every time.
+// check-links: the link check of a change request (after an import, an update) or of a space's
+// main content (after a merge, on a schedule), recorded per target with the service's stats. Each
+// link that broke or was fixed since the last check of the same target gets one log line, the
+// links still broken one line with their count; on a change request, docsync's one link comment
+// is kept in step when the mapping asks for it.
 import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
-import { brokenLinksOf } from '../src/import/change-request-links.js';
 import { diffBrokenLinks } from '../src/import/diff-broken-links.js';
+import { LATEST_REVISION } from '../src/links/link-check-schedulers.js';
+import { keepLinkComment, type LinkCommentOutcome } from '../src/links/link-comment.js';
+import { readLinkCheck } from '../src/links/read-link-check.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
 
 export const checkLinksPayload = z.object({
   space: z.string(),
   changeRequest: z.string().optional(),
-  revision: z.string(),
+  /** The revision that prompted the check, or `latest` (scheduled checks): the target's current one. */
+  revision: z.union([z.literal(LATEST_REVISION), z.string().min(1)]),
+  /** Keep docsync's link comment on the change request (the mapping's `links.comment`). */
+  comment: z.boolean().default(false),
 });
+
+export type CheckLinksPayload = z.input<typeof checkLinksPayload>;
+
+/** Change requests whose thread is still worth writing to. */
+const COMMENTED_STATUSES: ReadonlySet<string> = new Set(['open', 'draft']);
 
 export const checkLinksJob = defineJob({
   name: 'check-links',
   queue: 'links',
   payload: checkLinksPayload,
+  // The comment upkeep reads then writes the change request's thread: two checks of one change
+  // request at once would both find no comment and both post one.
+  space: (payload) => (payload.comment && payload.changeRequest !== undefined ? payload.space : undefined),
   async run(ctx, payload) {
     if (ctx.api === undefined)
       throw new DocsyncError(
@@ -25,28 +40,52 @@ export const checkLinksJob = defineJob({
         'check-links needs service.baseUrl and service.token in the configuration',
       );
     const store = new LinkCheckStore(ctx.redis, ctx.config.redis.prefix);
-    const broken = await brokenLinksOf(ctx.api, payload.space, payload.changeRequest, ctx.signal);
-    const previous = await store.get(payload.space, payload.changeRequest);
-    const diff = diffBrokenLinks(previous?.broken ?? [], broken);
+    const read = await readLinkCheck(
+      ctx.api,
+      { space: payload.space, changeRequest: payload.changeRequest },
+      ctx.signal,
+    );
     const log = ctx.log.child({
       space: payload.space,
       cr: payload.changeRequest,
-      revision: payload.revision,
+      revision: read.revision,
     });
+    if (payload.revision !== LATEST_REVISION && payload.revision !== read.revision)
+      log.debug({ queuedFor: payload.revision }, 'link check reads a newer revision than queued for');
+
+    const previous = await store.get(payload.space, payload.changeRequest);
+    const diff = diffBrokenLinks(previous?.broken ?? [], read.broken);
     for (const link of diff.broken)
-      log.warn({ page: link.pagePath ?? link.pageTitle, target: link.target }, 'link broken');
+      log.warn({ change: 'new', page: link.pagePath ?? link.pageTitle, target: link.target }, 'link broken');
     for (const link of diff.fixed)
-      log.info({ page: link.pagePath ?? link.pageTitle, target: link.target }, 'link fixed');
+      log.info({ change: 'fixed', page: link.pagePath ?? link.pageTitle, target: link.target }, 'link fixed');
+    if (diff.stillBroken.length > 0) log.info({ count: diff.stillBroken.length }, 'links still broken');
+
     await store.set(payload.space, payload.changeRequest, {
       at: ctx.now().toISOString(),
-      revision: payload.revision,
-      broken,
+      revision: read.revision,
+      broken: read.broken,
+      stats: read.stats,
     });
+
+    let comment: LinkCommentOutcome | undefined;
+    if (payload.comment && payload.changeRequest !== undefined) {
+      if (read.status !== undefined && COMMENTED_STATUSES.has(read.status))
+        comment = await keepLinkComment(
+          { api: ctx.api, log, signal: ctx.signal, dryRun: ctx.dryRun },
+          { spaceId: payload.space, changeRequestId: payload.changeRequest },
+          read.broken,
+        );
+      else log.debug({ status: read.status }, 'change request closed, link comment left as it is');
+    }
     return {
-      result: broken.length === 0 ? 'clean' : 'broken-links',
-      broken: broken.length,
+      result: read.broken.length === 0 ? 'clean' : 'broken-links',
+      revision: read.revision,
+      broken: read.broken.length,
       newlyBroken: diff.broken.length,
       fixed: diff.fixed.length,
+      stillBroken: diff.stillBroken.length,
+      ...(comment === undefined ? {} : { comment: comment.action }),
     };
   },
 });

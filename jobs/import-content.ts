@@ -43,9 +43,13 @@ export const importContentJob = defineJob({
         signal: ctx.signal,
         dryRun: ctx.dryRun,
         queueLinkCheck: async (check) => {
-          await ctx.queues.get('links').add('check-links', check, {
-            jobId: jobId('links', check.space, check.changeRequest, check.revision),
-          });
+          await ctx.queues.get('links').add(
+            'check-links',
+            { ...check, comment: mapping.links.comment },
+            {
+              jobId: jobId('links', check.space, check.changeRequest, check.revision),
+            },
+          );
         },
       },
       payload.source === 'git'

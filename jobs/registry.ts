@@ -3,6 +3,16 @@
 import type { AnyJobDefinition } from '../src/queue/job-definition.js';
 import { checkLinksJob } from './check-links.js';
 import { importContentJob } from './import-content.js';
+import { mergeChangeRequestJob } from './merge-change-request.js';
+import { pollChangeRequestsJob } from './poll-change-requests.js';
 import { pollGitJob } from './poll-git.js';
+import { updateChangeRequestJob } from './update-change-request.js';
 
-export const JOBS: readonly AnyJobDefinition[] = [pollGitJob, importContentJob, checkLinksJob];
+export const JOBS: readonly AnyJobDefinition[] = [
+  pollGitJob,
+  importContentJob,
+  checkLinksJob,
+  pollChangeRequestsJob,
+  updateChangeRequestJob,
+  mergeChangeRequestJob,
+];

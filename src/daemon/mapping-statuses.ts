@@ -3,11 +3,19 @@
 import type { Config } from '../config/config-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
+import type { VerdictStore } from '../state/verdict-store.js';
 
-export async function mappingStatuses(config: Pick<Config, 'mappings'>, store: MappingStateStore) {
+export async function mappingStatuses(
+  config: Pick<Config, 'mappings'>,
+  store: MappingStateStore,
+  verdicts?: VerdictStore,
+) {
   return Promise.all(
     config.mappings.map(async (mapping) => {
-      const state = await store.get(mapping.name);
+      const [state, changeRequests] = await Promise.all([
+        store.get(mapping.name),
+        verdicts?.list(mapping.name) ?? [],
+      ]);
       return {
         name: mapping.name,
         space: mapping.space,
@@ -21,6 +29,7 @@ export async function mappingStatuses(config: Pick<Config, 'mappings'>, store: M
         ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),
         ...(state.lastImport === undefined ? {} : { lastImport: state.lastImport }),
         ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
+        changeRequests,
       };
     }),
   );

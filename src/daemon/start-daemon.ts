@@ -9,8 +9,9 @@ import { EnvironmentError } from '../errors/environment-error.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
 import { createHttpServer } from '../http/create-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
+import { syncLinkCheckSchedulers } from '../links/link-check-schedulers.js';
 import type { Logger } from '../log/create-logger.js';
-import { syncGitPollSchedulers } from '../producers/git-poll-schedulers.js';
+import { syncChangeRequestPollSchedulers, syncGitPollSchedulers } from '../producers/git-poll-schedulers.js';
 import { pushTrigger } from '../producers/push-trigger.js';
 import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
@@ -21,6 +22,7 @@ import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
+import { VerdictStore } from '../state/verdict-store.js';
 import { createJobDeps } from './create-job-deps.js';
 import { mappingStatuses } from './mapping-statuses.js';
 
@@ -98,7 +100,11 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     now,
     artifacts,
     mappings: () =>
-      mappingStatuses(config, new RedisMappingStateStore(redis.producer(), config.redis.prefix)),
+      mappingStatuses(
+        config,
+        new RedisMappingStateStore(redis.producer(), config.redis.prefix),
+        new VerdictStore(redis.producer(), config.redis.prefix),
+      ),
     ...(config.mappings.length === 0
       ? {}
       : {
@@ -136,6 +142,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   // Producers last: they only enqueue, and stop first.
   stopIfStopping();
   await syncGitPollSchedulers(queues.get('import'), config.mappings, log.child({ component: 'producer' }));
+  await syncChangeRequestPollSchedulers(
+    queues.get('maintain'),
+    config.mappings,
+    log.child({ component: 'producer' }),
+  );
+  await syncLinkCheckSchedulers(queues.get('links'), config.mappings, log.child({ component: 'producer' }));
   const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
   shutdown.add('working copy watchers', () => watcher.close());
   await watcher.start(config.mappings);

@@ -1,10 +1,10 @@
-// One BullMQ job scheduler per mapping polls its repository, so that however many docsync
-// processes share the Redis, each tick runs once. Schedulers of mappings no longer configured are
-// removed at start.
+// The git poll and the change request poll of every mapping that imports from git, each a BullMQ
+// job scheduler.
 import type { Queue } from 'bullmq';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
+import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 const KIND = 'poll-git';
 
@@ -13,25 +13,36 @@ export async function syncGitPollSchedulers(
   mappings: readonly MappingConfig[],
   log: Logger,
 ): Promise<void> {
-  const wanted = new Set<string>();
-  for (const mapping of mappings) {
-    if (mapping.direction === 'space-to-git') continue;
-    const id = jobId(KIND, mapping.name);
-    wanted.add(id);
-    await queue.upsertJobScheduler(
-      id,
-      { every: mapping.git.poll },
-      { name: KIND, data: { mapping: mapping.name } },
-    );
-  }
-  for (const scheduler of await queue.getJobSchedulers()) {
-    const id = scheduler.key;
-    if (id.startsWith(`${KIND}/`) && !wanted.has(id)) {
-      await queue.removeJobScheduler(id);
-      log.info({ scheduler: id }, 'job scheduler of a removed mapping deleted');
-    }
-  }
-  log.info({ mappings: wanted.size }, 'git polls scheduled');
+  const importing = mappings.filter((mapping) => mapping.direction !== 'space-to-git');
+  await syncJobSchedulers(
+    queue,
+    KIND,
+    importing.map((mapping) => ({
+      key: mapping.name,
+      repeat: { every: mapping.git.poll },
+      data: { mapping: mapping.name },
+    })),
+    log,
+  );
+}
+
+/** Change request upkeep: list, judge, update and merge, on the `maintain` queue. */
+export async function syncChangeRequestPollSchedulers(
+  queue: Queue,
+  mappings: readonly MappingConfig[],
+  log: Logger,
+): Promise<void> {
+  const importing = mappings.filter((mapping) => mapping.direction !== 'space-to-git');
+  await syncJobSchedulers(
+    queue,
+    'poll-change-requests',
+    importing.map((mapping) => ({
+      key: mapping.name,
+      repeat: { every: mapping.changeRequest.poll },
+      data: { mapping: mapping.name },
+    })),
+    log,
+  );
 }
 
 /** Polls a mapping now, outside its schedule (the push webhook, `docsync resume`). */

@@ -1,6 +1,7 @@
 // Runs the processors of jobs/ inside BullMQ workers: validates each payload, gives the processor
 // a child logger with the job's ids and an AbortSignal, takes the space lock, logs one line per
 // outcome, and turns permanent failures into BullMQ's UnrecoverableError so they are not retried.
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '../config/config-schema.js';
@@ -50,6 +51,8 @@ export class JobRunner {
 
   /** Starts one worker per queue that has processors. */
   start(): void {
+    // Every active job listens to the stop signal for as long as it runs: many at once is expected.
+    setMaxListeners(0, this.#options.stopSignal);
     const queues = new Set(this.#options.definitions.map((definition) => definition.queue));
     for (const queue of queues) {
       const worker = new Worker(queue, (job, token, signal) => this.#process(queue, job, token, signal), {

@@ -10,10 +10,20 @@ const brokenLinkSchema = z.object({
   target: z.string(),
 });
 
+/** The service's counts, as it gives them: all links, broken ones, and (change requests) those it adds. */
+const linkStatsSchema = z.object({
+  total: z.number(),
+  broken: z.object({ total: z.number(), changeRequest: z.number().optional() }),
+});
+
+export type LinkStats = z.infer<typeof linkStatsSchema>;
+
 export const linkCheckSchema = z.object({
   at: z.string(),
   revision: z.string(),
   broken: z.array(brokenLinkSchema),
+  /** Optional: records written before stats were kept have none. */
+  stats: linkStatsSchema.optional(),
 });
 
 export type LinkCheck = z.infer<typeof linkCheckSchema>;

@@ -49,6 +49,6 @@ export interface MappingStateStore {
   recordRevisionOrigin(
     space: string,
     revision: string,
-    origin: { kind: 'import'; mapping: string; sha?: string },
+    origin: { kind: 'import' | 'merge'; mapping: string; sha?: string },
   ): Promise<void>;
 }

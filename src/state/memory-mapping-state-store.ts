@@ -22,7 +22,7 @@ export class MemoryMappingStateStore implements MappingStateStore {
   async recordRevisionOrigin(
     space: string,
     revision: string,
-    origin: { kind: 'import'; mapping: string; sha?: string },
+    origin: { kind: 'import' | 'merge'; mapping: string; sha?: string },
   ): Promise<void> {
     this.origins.set(`${space}:${revision}`, origin);
   }

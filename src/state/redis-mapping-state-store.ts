@@ -62,7 +62,7 @@ export class RedisMappingStateStore implements MappingStateStore {
   async recordRevisionOrigin(
     space: string,
     revision: string,
-    origin: { kind: 'import'; mapping: string; sha?: string },
+    origin: { kind: 'import' | 'merge'; mapping: string; sha?: string },
   ): Promise<void> {
     await this.#redis.set(
       `${this.#prefix}:state:revision-origin:${space}:${revision}`,

@@ -1,5 +1,7 @@
 // Space records as the interface shows them; counters are computed from the state, so they are
 // always true.
+
+import { changeRequestsOfSpace } from '../change-request-index.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import type { StoredSpace } from '../emulator-state.js';
 import { roleAtLeast } from '../roles.js';
@@ -7,7 +9,7 @@ import { roleAtLeast } from '../roles.js';
 export function renderSpace(ctx: EmulatorContext, caller: Caller, space: StoredSpace) {
   const role = caller.member.role;
   const origin = ctx.origin();
-  const changeRequests = Object.values(ctx.state.changeRequests).filter((cr) => cr.spaceId === space.id);
+  const changeRequests = changeRequestsOfSpace(ctx.state, space.id);
   const openComments = Object.values(ctx.state.comments).filter(
     (comment) =>
       comment.spaceId === space.id &&

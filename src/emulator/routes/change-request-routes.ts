@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf, requireChangeRequest, requireRole, requireSpace } from '../access.js';
+import { changeRequestsOfSpace } from '../change-request-index.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-http-error.js';
 import { type ChangeRequestStatus, nextSeq, type StoredChangeRequest } from '../emulator-state.js';
@@ -43,9 +44,8 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
     const caller = callerOf(request);
     const space = requireSpace(ctx, caller, request.params.s, 'read', 'listing change requests');
     const query = parseInput(listQuery, request.query, 'query');
-    const items = Object.values(ctx.state.changeRequests).filter(
+    const items = changeRequestsOfSpace(ctx.state, space.id).filter(
       (cr) =>
-        cr.spaceId === space.id &&
         cr.status === query.status &&
         (query.contributor === undefined || cr.contributors.includes(query.contributor)),
     );

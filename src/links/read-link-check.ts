@@ -1,0 +1,138 @@
+// Reads one link check from the service: the target's current revision, its broken links as
+// BrokenLink (page and address), and the service's `stats`. A change request is read page by page
+// (its stats summed); a space's main content in one list, `GET /spaces/{s}/links?status=broken`.
+import type { ContentTarget } from '../api/call-options.js';
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import { ALL_PAGE_LIMIT } from '../api/list-all.js';
+import { paginate } from '../api/paginate.js';
+import type { ContentReference } from '../api/schemas/content-reference-schema.js';
+import type { LinkCheckItem, LinkCheckList } from '../api/schemas/link-check-list-schema.js';
+import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
+import type { ChangeRequestStatus } from '../api/schemas/service-enums.js';
+import type { BrokenLink } from '../import/change-request-links.js';
+import type { LinkStats } from '../state/link-check-store.js';
+
+export interface LinkCheckTarget {
+  space: string;
+  changeRequest?: string | undefined;
+}
+
+export interface LinkCheckRead {
+  /** The revision the links belong to (or an older one, never a newer one: it is read first). */
+  revision: string;
+  broken: BrokenLink[];
+  stats: LinkStats;
+  /** The change request's status; undefined for the main content. */
+  status?: ChangeRequestStatus;
+}
+
+export async function readLinkCheck(
+  api: DocsApiClient,
+  target: LinkCheckTarget,
+  signal: AbortSignal,
+): Promise<LinkCheckRead> {
+  // The revision before the links: should content land in between, the record names the older
+  // revision, and a merge policy waits for the next check rather than trusting a stale one.
+  if (target.changeRequest === undefined) {
+    const space = await api.spaces.get(target.space, { signal });
+    return { revision: space.revision, ...(await readMainContent(api, target.space, signal)) };
+  }
+  const changeRequest = await api.changeRequests.get(target.space, target.changeRequest, { signal });
+  const read = await readChangeRequest(
+    api,
+    { spaceId: target.space, changeRequestId: changeRequest.id },
+    signal,
+  );
+  return { revision: changeRequest.revision, status: changeRequest.status, ...read };
+}
+
+async function readChangeRequest(
+  api: DocsApiClient,
+  target: ContentTarget,
+  signal: AbortSignal,
+): Promise<{ broken: BrokenLink[]; stats: LinkStats }> {
+  const { pages } = await api.content.getPages(target, { signal });
+  const broken: BrokenLink[] = [];
+  const stats: LinkStats = { total: 0, broken: { total: 0 } };
+  for (const page of flatten(pages)) {
+    const read = await readAll(
+      (cursor) => api.content.listPageLinks(target, page.id, { status: 'broken', ...cursor, signal }),
+      'GET /spaces/{}/change-requests/{}/content/page/{}/links',
+    );
+    stats.total += read.stats.total;
+    stats.broken.total += read.stats.broken.total;
+    if (read.stats.broken.changeRequest !== undefined)
+      stats.broken.changeRequest = (stats.broken.changeRequest ?? 0) + read.stats.broken.changeRequest;
+    for (const link of read.items) broken.push(brokenLink(link, page));
+  }
+  return { broken, stats };
+}
+
+async function readMainContent(
+  api: DocsApiClient,
+  spaceId: string,
+  signal: AbortSignal,
+): Promise<{ broken: BrokenLink[]; stats: LinkStats }> {
+  const read = await readAll(
+    (cursor) => api.spaces.listLinks(spaceId, { status: 'broken', ...cursor, signal }),
+    'GET /spaces/{}/links',
+  );
+  // Titles and paths for the log and /status; the page tree only when something is broken.
+  const pages =
+    read.items.length === 0
+      ? new Map<string, RevisionPage>()
+      : new Map(
+          flatten((await api.content.getPages({ spaceId }, { signal })).pages).map((page) => [page.id, page]),
+        );
+  const broken = read.items.flatMap((link) => {
+    // One BrokenLink per page the link is written on, as the change request's per-page read
+    // gives them, so that the two compare alike.
+    const locations = link.locationReferences.flatMap((location) =>
+      location.page === undefined ? [] : [location.page],
+    );
+    return (locations.length === 0 ? ['unknown'] : locations).map((pageId) =>
+      brokenLink(link, pages.get(pageId) ?? { id: pageId }),
+    );
+  });
+  return { broken, stats: { total: read.stats.total, broken: { ...read.stats.broken } } };
+}
+
+/** Every item of a link list, and the `stats` of its first page (they cover the whole list). */
+async function readAll(
+  fetchPage: (cursor: { page?: string; limit: number }) => Promise<LinkCheckList>,
+  path: string,
+): Promise<{ items: LinkCheckItem[]; stats: LinkCheckList['stats'] }> {
+  let stats: LinkCheckList['stats'] | undefined;
+  const items: LinkCheckItem[] = [];
+  const pages = paginate(
+    async (page) => {
+      const list = await fetchPage(
+        page === undefined ? { limit: ALL_PAGE_LIMIT } : { page, limit: ALL_PAGE_LIMIT },
+      );
+      stats ??= list.stats;
+      return list;
+    },
+    { path },
+  );
+  for await (const item of pages) items.push(item);
+  // paginate always fetches a first page, which sets stats.
+  return { items, stats: stats ?? { total: 0, broken: { total: 0 } } };
+}
+
+function brokenLink(link: LinkCheckItem, page: RevisionPage): BrokenLink {
+  return {
+    pageId: page.id,
+    pageTitle: page.title ?? page.id,
+    pagePath: page.path,
+    target: targetOf(link.targetReference),
+  };
+}
+
+/** What the link points to, as change-request-links.ts names it. */
+function targetOf(reference: ContentReference | undefined): string {
+  return reference?.url ?? reference?.page ?? reference?.file ?? reference?.kind ?? 'unknown';
+}
+
+function flatten(pages: readonly RevisionPage[]): RevisionPage[] {
+  return pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
+}
