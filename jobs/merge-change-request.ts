@@ -1,13 +1,15 @@
-// merge-change-request: merge a change request the policy allows, checked again on fresh reads
-// right before merging, never on the poll's stale view. An outdated one is updated first (when
-// the policy allows) and left for the next poll to judge again: approvals of the old revision no
-// longer count. After a merge: record the merged revision as docsync's own and check the space's links.
+// merge-change-request: merge a change request the policy allows, judged again on fresh reads right
+// before merging, never on the poll's stale view; a change request that moved while it was judged is
+// left for the next poll. An outdated one is updated first (when the policy allows) and judged on
+// the next poll: approvals of the old revision no longer count. After a merge: record the merged
+// revision as docsync's own when its content was, and check the space's links.
 import { ApiError } from '../src/api/api-error.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
 import { VerdictStore } from '../src/state/verdict-store.js';
+import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
 import { requireMapping } from './import-content.js';
@@ -26,63 +28,85 @@ export const mergeChangeRequestJob = defineJob({
         'SERVICE_NOT_CONFIGURED',
         'merge-change-request needs service.baseUrl and service.token',
       );
-    const cr = await api.changeRequests.get(payload.space, payload.changeRequest, { signal: ctx.signal });
-    const facts = await readMergeFacts(
-      api,
-      new LinkCheckStore(ctx.redis, ctx.config.redis.prefix),
-      payload.space,
-      cr,
-      ctx.signal,
+    const options = { signal: ctx.signal };
+    const cr = await api.changeRequests.get(payload.space, payload.changeRequest, options);
+    const verdict = mergeVerdict(
+      mapping.merge,
+      await readMergeFacts(
+        api,
+        new LinkCheckStore(ctx.redis, ctx.config.redis.prefix),
+        payload.space,
+        cr,
+        ctx.signal,
+      ),
     );
-    const verdict = mergeVerdict(mapping.merge, facts);
     const verdicts = new VerdictStore(ctx.redis, ctx.config.redis.prefix);
-    const record = (mergeable: boolean, reasons: string[]) =>
-      ctx.dryRun
-        ? undefined
-        : verdicts.set(mapping.name, {
-            changeRequest: cr.id,
-            number: cr.number,
-            subject: cr.subject,
-            revision: cr.revision,
-            mergeable,
-            reasons,
-            at: ctx.now().toISOString(),
-          });
+    const record = async (mergeable: boolean, reasons: string[]) => {
+      if (!ctx.dryRun)
+        await verdicts.set(mapping.name, {
+          changeRequest: cr.id,
+          number: cr.number,
+          subject: cr.subject,
+          revision: cr.revision,
+          mergeable,
+          reasons,
+          at: ctx.now().toISOString(),
+        });
+    };
+    const links = (revision: string, changeRequest?: string) =>
+      ctx.queues.get('links').add(
+        'check-links',
+        {
+          space: payload.space,
+          revision,
+          ...(changeRequest === undefined ? {} : { changeRequest, comment: mapping.links.comment }),
+        },
+        { jobId: jobId('links', payload.space, changeRequest ?? 'main', revision) },
+      );
+
     if (!verdict.mergeable) {
       const onlyOutdated = verdict.reasons.every((reason) => reason === 'outdated');
-      if (onlyOutdated && mapping.changeRequest.autoUpdate !== 'never' && !ctx.dryRun) {
-        const updated = await api.changeRequests.update(payload.space, cr.id, { signal: ctx.signal });
-        await ctx.queues.get('links').add(
-          'check-links',
-          {
-            space: payload.space,
-            changeRequest: cr.id,
-            revision: updated.revision,
-            comment: mapping.links.comment,
-          },
-          { jobId: jobId('links', payload.space, cr.id, updated.revision) },
-        );
-        ctx.log.info(
-          { cr: cr.id, revision: updated.revision },
-          'outdated change request updated before merging; it is judged again on the next poll',
-        );
-        await record(false, ['outdated', 'updated: waiting for the next poll']);
-        return { result: 'updated', revision: updated.revision };
+      if (!onlyOutdated || mapping.changeRequest.autoUpdate === 'never' || ctx.dryRun) {
+        await record(false, verdict.reasons);
+        ctx.log.info({ cr: cr.id, reasons: verdict.reasons }, 'change request not merged');
+        return { result: 'not-mergeable', reasons: verdict.reasons };
       }
-      await record(false, verdict.reasons);
-      ctx.log.info({ cr: cr.id, reasons: verdict.reasons }, 'change request not merged');
-      return { result: 'not-mergeable', reasons: verdict.reasons };
+      const updated = await api.changeRequests.update(payload.space, cr.id, options);
+      if (updated.result === 'conflicts') {
+        await record(false, ['outdated', 'conflicts with the main content']);
+        return { result: 'conflicts' };
+      }
+      await carryOrigin(ctx.state, payload.space, cr.revision, updated.revision, {
+        kind: 'update',
+        mapping: mapping.name,
+      });
+      await links(updated.revision, cr.id);
+      ctx.log.info(
+        { cr: cr.id, revision: updated.revision },
+        'outdated change request updated before merging; it is judged again on the next poll',
+      );
+      await record(false, ['outdated', 'updated: judged again on the next poll']);
+      return { result: 'updated', revision: updated.revision };
     }
     if (ctx.dryRun) {
       ctx.log.info({ cr: cr.id }, 'dry run: would merge the change request');
       return { result: 'dry-run' };
     }
+    // Reviews, comments and links took time to read: merge only what was judged.
+    const now = await api.changeRequests.get(payload.space, cr.id, options);
+    if (now.revision !== cr.revision || now.updatedAt !== cr.updatedAt || now.status !== cr.status) {
+      ctx.log.info(
+        { cr: cr.id },
+        'change request moved while it was judged; it is judged again on the next poll',
+      );
+      return { result: 'moved' };
+    }
     let merged: Awaited<ReturnType<typeof api.changeRequests.merge>>;
     try {
-      merged = await api.changeRequests.merge(payload.space, cr.id, { signal: ctx.signal });
+      merged = await api.changeRequests.merge(payload.space, cr.id, options);
     } catch (error) {
-      // The change request moved between the check and the merge: the next poll judges it again.
       if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
+        await record(false, [`merge refused by the service (${error.status})`]);
         ctx.log.warn(
           { cr: cr.id, status: error.status },
           'merge refused by the service; the change request is judged again on the next poll',
@@ -92,21 +116,18 @@ export const mergeChangeRequestJob = defineJob({
       throw error;
     }
     if (merged.result === 'conflicts') {
-      await record(false, ['conflicts']);
+      await record(false, ['conflicts with the main content']);
       return { result: 'conflicts' };
     }
-    await ctx.state.recordRevisionOrigin(payload.space, merged.revision, {
-      kind: 'import',
+    const ours = await carryOrigin(ctx.state, payload.space, cr.revision, merged.revision, {
+      kind: 'merge',
       mapping: mapping.name,
     });
-    await ctx.queues
-      .get('links')
-      .add(
-        'check-links',
-        { space: payload.space, revision: merged.revision },
-        { jobId: jobId('links', payload.space, 'main', merged.revision) },
-      );
-    ctx.log.info({ cr: cr.id, number: cr.number, revision: merged.revision }, 'change request merged');
+    await links(merged.revision);
+    ctx.log.info(
+      { cr: cr.id, number: cr.number, revision: merged.revision, docsyncContent: ours },
+      'change request merged',
+    );
     return { result: 'merged', revision: merged.revision, number: cr.number };
   },
 });

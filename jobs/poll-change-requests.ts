@@ -23,6 +23,13 @@ export const changeRequestJobPayload = z.object({
 });
 export type ChangeRequestJobPayload = z.infer<typeof changeRequestJobPayload>;
 
+/**
+ * Update and merge jobs are keyed by revision so that processes polling together queue one; once
+ * done they are forgotten, so the next poll can try again when something else changed (a request
+ * for changes withdrawn) at the same revision.
+ */
+const ONCE_DONE_FORGET = { removeOnComplete: true, removeOnFail: true } as const;
+
 const MERGE_DISABLED: MergeVerdict = { mergeable: false, reasons: ['merge disabled'] };
 
 export const pollChangeRequestsJob = defineJob({
@@ -74,16 +81,35 @@ export const pollChangeRequestsJob = defineJob({
         ? mergeVerdict(mapping.merge, await readMergeFacts(api, links, mapping.space, cr, ctx.signal))
         : MERGE_DISABLED;
       const actions = planUpkeep(mapping, cr.outdated, verdict);
+      // A revision no link check has seen yet (a person's edit in the service, a change request
+      // docsync did not import): check it, so `links not checked yet` never sticks.
+      if (
+        (mapping.merge.noBrokenLinks || mapping.links.comment) &&
+        (await links.get(mapping.space, cr.id))?.revision !== cr.revision
+      ) {
+        await ctx.queues.get('links').add(
+          'check-links',
+          {
+            space: mapping.space,
+            changeRequest: cr.id,
+            revision: cr.revision,
+            comment: mapping.links.comment,
+          },
+          { jobId: jobId('links', mapping.space, cr.id, cr.revision) },
+        );
+      }
       if (actions.update) {
-        await ctx.queues
-          .get('maintain')
-          .add('update-change-request', job, { jobId: jobId('update', mapping.space, cr.id, cr.revision) });
+        await ctx.queues.get('maintain').add('update-change-request', job, {
+          jobId: jobId('update', mapping.space, cr.id, cr.revision),
+          ...ONCE_DONE_FORGET,
+        });
         updates += 1;
       }
       if (actions.merge) {
-        await ctx.queues
-          .get('maintain')
-          .add('merge-change-request', job, { jobId: jobId('merge', mapping.space, cr.id, cr.revision) });
+        await ctx.queues.get('maintain').add('merge-change-request', job, {
+          jobId: jobId('merge', mapping.space, cr.id, cr.revision),
+          ...ONCE_DONE_FORGET,
+        });
         merges += 1;
       }
       verdicts.push({

@@ -3,6 +3,7 @@
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
+import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { requireMapping } from './import-content.js';
 import { changeRequestJobPayload } from './poll-change-requests.js';
 
@@ -33,6 +34,10 @@ export const updateChangeRequestJob = defineJob({
       );
       return { result: 'conflicts', revision: updated.revision };
     }
+    await carryOrigin(ctx.state, payload.space, cr.revision, updated.revision, {
+      kind: 'update',
+      mapping: mapping.name,
+    });
     await ctx.queues.get('links').add(
       'check-links',
       {
@@ -43,7 +48,10 @@ export const updateChangeRequestJob = defineJob({
       },
       { jobId: jobId('links', payload.space, cr.id, updated.revision) },
     );
-    ctx.log.info({ cr: cr.id, revision: updated.revision }, 'change request updated from the main content');
+    ctx.log.info(
+      { cr: cr.id, from: cr.revision, revision: updated.revision },
+      'change request updated from the main content',
+    );
     return { result: 'updated', revision: updated.revision };
   },
 });

@@ -42,13 +42,18 @@ export type Pause = z.infer<typeof pauseSchema>;
 /** Fields to set; `null` removes one. */
 export type MappingStatePatch = { [K in keyof MappingState]?: MappingState[K] | null };
 
+/** Where a revision of a space came from, when docsync made it: loop prevention for space to git. */
+export interface RevisionOrigin {
+  kind: 'import' | 'update' | 'merge';
+  mapping: string;
+  sha?: string | undefined;
+}
+
 export interface MappingStateStore {
   get(mapping: string): Promise<MappingState>;
   update(mapping: string, patch: MappingStatePatch): Promise<void>;
   /** Remembers that a revision of a space came from docsync itself (an import), for loop prevention. */
-  recordRevisionOrigin(
-    space: string,
-    revision: string,
-    origin: { kind: 'import' | 'merge'; mapping: string; sha?: string },
-  ): Promise<void>;
+  recordRevisionOrigin(space: string, revision: string, origin: RevisionOrigin): Promise<void>;
+  /** The origin recorded for a revision, if docsync made it. */
+  revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined>;
 }

@@ -1,10 +1,10 @@
 // Mapping state in memory, for `docsync once` in CI pipelines, where there is no Redis: the change
 // request is found again through its subject marker instead.
-import type { MappingState, MappingStatePatch, MappingStateStore } from './mapping-state.js';
+import type { MappingState, MappingStatePatch, MappingStateStore, RevisionOrigin } from './mapping-state.js';
 
 export class MemoryMappingStateStore implements MappingStateStore {
   readonly #states = new Map<string, MappingState>();
-  readonly origins = new Map<string, unknown>();
+  readonly origins = new Map<string, RevisionOrigin>();
 
   async get(mapping: string): Promise<MappingState> {
     return { ...(this.#states.get(mapping) ?? {}) };
@@ -19,11 +19,11 @@ export class MemoryMappingStateStore implements MappingStateStore {
     this.#states.set(mapping, next as MappingState);
   }
 
-  async recordRevisionOrigin(
-    space: string,
-    revision: string,
-    origin: { kind: 'import' | 'merge'; mapping: string; sha?: string },
-  ): Promise<void> {
+  async recordRevisionOrigin(space: string, revision: string, origin: RevisionOrigin): Promise<void> {
     this.origins.set(`${space}:${revision}`, origin);
+  }
+
+  async revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined> {
+    return this.origins.get(`${space}:${revision}`);
   }
 }

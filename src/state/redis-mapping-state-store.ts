@@ -8,7 +8,14 @@ import {
   type MappingStatePatch,
   type MappingStateStore,
   mappingStateSchema,
+  type RevisionOrigin,
 } from './mapping-state.js';
+
+const revisionOriginSchema = z.object({
+  kind: z.enum(['import', 'update', 'merge']),
+  mapping: z.string(),
+  sha: z.string().optional(),
+});
 
 const ORIGIN_TTL_SECONDS = 90 * 24 * 3600;
 
@@ -59,16 +66,19 @@ export class RedisMappingStateStore implements MappingStateStore {
     await multi.exec();
   }
 
-  async recordRevisionOrigin(
-    space: string,
-    revision: string,
-    origin: { kind: 'import' | 'merge'; mapping: string; sha?: string },
-  ): Promise<void> {
+  async recordRevisionOrigin(space: string, revision: string, origin: RevisionOrigin): Promise<void> {
     await this.#redis.set(
       `${this.#prefix}:state:revision-origin:${space}:${revision}`,
       JSON.stringify(origin),
       'EX',
       ORIGIN_TTL_SECONDS,
     );
+  }
+
+  async revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined> {
+    const text = await this.#redis.get(`${this.#prefix}:state:revision-origin:${space}:${revision}`);
+    if (text === null) return undefined;
+    const parsed = revisionOriginSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
   }
 }

@@ -33,7 +33,7 @@ export function mergeVerdict(policy: MergePolicy, facts: MergeFacts): MergeVerdi
   if (facts.outdated) reasons.push('outdated');
   // Each reviewer's latest word counts: an approval of an older revision no longer does.
   const latest = new Map<string, ReviewFact>();
-  for (const review of [...facts.reviews].sort((a, b) => a.createdAt.localeCompare(b.createdAt)))
+  for (const review of [...facts.reviews].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt)))
     latest.set(review.reviewerId, review);
   const blocking = [...latest.values()].filter((review) => review.status === 'changes-requested');
   for (const review of blocking) reasons.push(`changes requested by ${review.reviewerName}`);

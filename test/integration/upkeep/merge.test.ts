@@ -177,6 +177,24 @@ describe('change request upkeep', () => {
     expect((await requestCounts(emulator)).counts['POST /v1/spaces/:s/change-requests/:cr/merge']).toBe(1);
   });
 
+  it('needs approvals from distinct people', async () => {
+    const { emulator, space, daemon, cr } = await setUp({ merge: '{ enabled: true, approvals: 2 }' });
+    await review(emulator, space, cr, 'approved');
+    await review(emulator, space, cr, 'approved');
+    await verdictWith(daemon, 'needs 1 more approval');
+    expect((await changeRequest(emulator, space, cr)).status).toBe('open');
+    await callApi(
+      `${emulator.baseUrl}/spaces/${space}/change-requests/${cr}/reviews`,
+      emulator.tokens.admin,
+      'POST',
+      { status: 'approved' },
+    );
+    await waitFor(
+      async () => ((await changeRequest(emulator, space, cr)).status === 'merged' ? true : undefined),
+      'the merge',
+    );
+  });
+
   it('merges once when two workers poll the same space', async () => {
     const { emulator, space, cr } = await setUp({ daemons: 2, merge: '{ enabled: true, approvals: 1 }' });
     await review(emulator, space, cr, 'approved');
