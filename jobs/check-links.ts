@@ -3,14 +3,15 @@
 // link that broke or was fixed since the last check of the same target gets one log line, the
 // links still broken one line with their count; on a change request, docsync's one link comment
 // is kept in step when the mapping asks for it.
+
 import { z } from 'zod';
-import { DocsyncError } from '../src/errors/docsync-error.js';
 import { diffBrokenLinks } from '../src/import/diff-broken-links.js';
 import { LATEST_REVISION } from '../src/links/link-check-schedulers.js';
 import { keepLinkComment, type LinkCommentOutcome } from '../src/links/link-comment.js';
 import { readLinkCheck } from '../src/links/read-link-check.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
+import { requireApi } from './job-requirements.js';
 
 export const checkLinksPayload = z.object({
   space: z.string(),
@@ -34,14 +35,10 @@ export const checkLinksJob = defineJob({
   // request at once would both find no comment and both post one.
   space: (payload) => (payload.comment && payload.changeRequest !== undefined ? payload.space : undefined),
   async run(ctx, payload) {
-    if (ctx.api === undefined)
-      throw new DocsyncError(
-        'SERVICE_NOT_CONFIGURED',
-        'check-links needs service.baseUrl and service.token in the configuration',
-      );
+    const api = requireApi(ctx);
     const store = new LinkCheckStore(ctx.redis, ctx.config.redis.prefix);
     const read = await readLinkCheck(
-      ctx.api,
+      api,
       { space: payload.space, changeRequest: payload.changeRequest },
       ctx.signal,
     );
@@ -72,7 +69,7 @@ export const checkLinksJob = defineJob({
     if (payload.comment && payload.changeRequest !== undefined) {
       if (read.status !== undefined && COMMENTED_STATUSES.has(read.status))
         comment = await keepLinkComment(
-          { api: ctx.api, log, signal: ctx.signal, dryRun: ctx.dryRun },
+          { api, log, signal: ctx.signal, dryRun: ctx.dryRun },
           { spaceId: payload.space, changeRequestId: payload.changeRequest },
           read.broken,
         );

@@ -1,10 +1,12 @@
 // import-content: a mapping's folder (at a commit, or a watched working copy) into the change
 // request docsync keeps for it. Jobs of one space never run at once.
+
 import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { runImport } from '../src/import/run-import.js';
-import { defineJob, type JobContext } from '../src/queue/job-definition.js';
+import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
+import { requireApi, requireMapping } from './job-requirements.js';
 
 export const importContentPayload = z.discriminatedUnion('source', [
   z.object({
@@ -26,15 +28,15 @@ export const importContentJob = defineJob({
   space: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
-    if (ctx.api === undefined || ctx.artifacts === undefined) {
+    const api = requireApi(ctx);
+    if (ctx.artifacts === undefined)
       throw new DocsyncError(
         'SERVICE_NOT_CONFIGURED',
-        'import-content needs service.baseUrl and service.token in the configuration',
+        'import-content needs the artifact store of the daemon',
       );
-    }
     const report = await runImport(
       {
-        api: ctx.api,
+        api,
         state: ctx.state,
         mirrorFor: ctx.mirrorFor,
         artifacts: ctx.artifacts,
@@ -59,10 +61,3 @@ export const importContentJob = defineJob({
     return { ...report, mapping: mapping.name };
   },
 });
-
-export function requireMapping(ctx: Pick<JobContext, 'config'>, name: string) {
-  const mapping = ctx.config.mappings.find((item) => item.name === name);
-  if (mapping === undefined)
-    throw new DocsyncError('MAPPING_UNKNOWN', `mapping ${name} is not in the configuration any more`);
-  return mapping;
-}

@@ -4,7 +4,6 @@
 // the next poll: approvals of the old revision no longer count. After a merge: record the merged
 // revision as docsync's own when its content was, and check the space's links.
 import { ApiError } from '../src/api/api-error.js';
-import { DocsyncError } from '../src/errors/docsync-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
@@ -12,7 +11,7 @@ import { VerdictStore } from '../src/state/verdict-store.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
-import { requireMapping } from './import-content.js';
+import { requireApi, requireMapping } from './job-requirements.js';
 import { changeRequestJobPayload } from './poll-change-requests.js';
 
 export const mergeChangeRequestJob = defineJob({
@@ -22,12 +21,7 @@ export const mergeChangeRequestJob = defineJob({
   space: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
-    const api = ctx.api;
-    if (api === undefined)
-      throw new DocsyncError(
-        'SERVICE_NOT_CONFIGURED',
-        'merge-change-request needs service.baseUrl and service.token',
-      );
+    const api = requireApi(ctx);
     const options = { signal: ctx.signal };
     const cr = await api.changeRequests.get(payload.space, payload.changeRequest, options);
     const verdict = mergeVerdict(

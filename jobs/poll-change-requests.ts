@@ -4,7 +4,6 @@
 // (checked again on fresh reads by the merge job). Run by a job scheduler per mapping.
 import { z } from 'zod';
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
-import { DocsyncError } from '../src/errors/docsync-error.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
@@ -13,7 +12,7 @@ import { type StoredVerdict, VerdictStore } from '../src/state/verdict-store.js'
 import { type MergeVerdict, mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { planUpkeep } from '../src/upkeep/plan-upkeep.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
-import { requireMapping } from './import-content.js';
+import { requireApi, requireMapping } from './job-requirements.js';
 
 export const changeRequestJobPayload = z.object({
   mapping: z.string(),
@@ -38,12 +37,7 @@ export const pollChangeRequestsJob = defineJob({
   payload: z.object({ mapping: z.string() }),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
-    const api = ctx.api;
-    if (api === undefined)
-      throw new DocsyncError(
-        'SERVICE_NOT_CONFIGURED',
-        'poll-change-requests needs service.baseUrl and service.token',
-      );
+    const api = requireApi(ctx);
     const state = await ctx.state.get(mapping.name);
     const marker = subjectMarker(mapping.name, mapping.git.branch);
     const managed: ChangeRequest[] = [];

@@ -8,7 +8,8 @@ import { planGitPoll } from '../src/import/plan-git-poll.js';
 import { defineJob, type JobContext, type JobResult } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { recordFailure } from '../src/state/record-failure.js';
-import { type ImportContentPayload, requireMapping } from './import-content.js';
+import type { ImportContentPayload } from './import-content.js';
+import { requireMapping } from './job-requirements.js';
 
 /** Commits read per poll at most; the import takes the head's folder whatever their number. */
 const COMMITS_PER_POLL = 500;

@@ -1,10 +1,7 @@
-// update-change-request: bring an outdated change request up to date with the main content, then
-// check its links again. Checked on a fresh read: a change request already current is left alone.
-import { DocsyncError } from '../src/errors/docsync-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
-import { requireMapping } from './import-content.js';
+import { requireApi, requireMapping } from './job-requirements.js';
 import { changeRequestJobPayload } from './poll-change-requests.js';
 
 export const updateChangeRequestJob = defineJob({
@@ -14,19 +11,15 @@ export const updateChangeRequestJob = defineJob({
   space: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
-    if (ctx.api === undefined)
-      throw new DocsyncError(
-        'SERVICE_NOT_CONFIGURED',
-        'update-change-request needs service.baseUrl and service.token',
-      );
-    const cr = await ctx.api.changeRequests.get(payload.space, payload.changeRequest, { signal: ctx.signal });
+    const api = requireApi(ctx);
+    const cr = await api.changeRequests.get(payload.space, payload.changeRequest, { signal: ctx.signal });
     if (!cr.outdated || (cr.status !== 'open' && cr.status !== 'draft'))
       return { result: 'current', revision: cr.revision };
     if (ctx.dryRun) {
       ctx.log.info({ cr: cr.id }, 'dry run: would update the change request from the main content');
       return { result: 'dry-run' };
     }
-    const updated = await ctx.api.changeRequests.update(payload.space, cr.id, { signal: ctx.signal });
+    const updated = await api.changeRequests.update(payload.space, cr.id, { signal: ctx.signal });
     if (updated.result === 'conflicts') {
       ctx.log.warn(
         { cr: cr.id, revision: updated.revision },

@@ -6,21 +6,14 @@ import { Queues } from '../../../src/queue/queues.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { createTestRepo } from '../../support/git-repos.js';
-import { callApi, startTestEmulator } from '../../support/start-test-emulator.js';
+import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 
 describe('docsync once', async () => {
   const emulator = await startTestEmulator();
 
   async function setUp() {
-    const space = (
-      await callApi<{ id: string }>(
-        `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
-        emulator.tokens.admin,
-        'POST',
-        { title: 'CI' },
-      )
-    ).body.id;
+    const space = await createTestSpace(emulator, 'CI');
     const repo = await createTestRepo();
     await repo.commit(
       {

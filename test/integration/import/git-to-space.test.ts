@@ -7,7 +7,12 @@ import { resumeMapping } from '../../../src/producers/resume-mapping.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import { callApi, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
+import {
+  callApi,
+  createTestSpace,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../support/start-test-emulator.js';
 import { requestCounts } from '../../support/test-api-client.js';
 import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -24,14 +29,7 @@ interface ChangeRequest {
 
 async function setUp(options: { watchWorkingCopy?: boolean; poll?: string; dir?: string } = {}) {
   const emulator = await startTestEmulator();
-  const space = (
-    await callApi<{ id: string }>(
-      `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
-      emulator.tokens.admin,
-      'POST',
-      { title: 'Docs' },
-    )
-  ).body.id;
+  const space = await createTestSpace(emulator, 'Docs');
   const repo = await createTestRepo();
   await repo.commit(
     {
@@ -267,14 +265,7 @@ describe('a watched working copy', () => {
 describe('a daemon restarted between a commit and its import', () => {
   it('imports the commit once', async () => {
     const emulator = await startTestEmulator();
-    const space = (
-      await callApi<{ id: string }>(
-        `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
-        emulator.tokens.admin,
-        'POST',
-        { title: 'Docs' },
-      )
-    ).body.id;
+    const space = await createTestSpace(emulator, 'Docs');
     const repo = await createTestRepo();
     const sha = await repo.commit({ 'docs/README.md': '# Once\n' }, 'Only once');
     await repo.push();
@@ -309,14 +300,7 @@ mappings:
 describe('dry run', () => {
   it('plans the import and changes nothing', async () => {
     const emulator = await startTestEmulator();
-    const space = (
-      await callApi<{ id: string }>(
-        `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
-        emulator.tokens.admin,
-        'POST',
-        { title: 'Docs' },
-      )
-    ).body.id;
+    const space = await createTestSpace(emulator, 'Docs');
     const repo = await createTestRepo();
     await repo.commit({ 'docs/README.md': '# Planned\n' }, 'Planned only');
     await repo.push();

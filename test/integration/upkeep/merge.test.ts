@@ -3,7 +3,12 @@ import { JOBS } from '../../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
-import { callApi, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
+import {
+  callApi,
+  createTestSpace,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../support/start-test-emulator.js';
 import { requestCounts } from '../../support/test-api-client.js';
 import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -23,14 +28,7 @@ interface ChangeRequest {
 
 async function setUp(options: { merge?: string; daemons?: number } = {}) {
   const emulator = await startTestEmulator();
-  const space = (
-    await callApi<{ id: string }>(
-      `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
-      emulator.tokens.admin,
-      'POST',
-      { title: 'Docs' },
-    )
-  ).body.id;
+  const space = await createTestSpace(emulator, 'Docs');
   const repo = await createTestRepo();
   await repo.commit(
     { 'docs/README.md': '# Welcome\n\nSee [install](install.md).\n', 'docs/install.md': '# Install\n' },
