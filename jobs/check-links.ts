@@ -31,9 +31,9 @@ export const checkLinksJob = defineJob({
   name: 'check-links',
   queue: 'links',
   payload: checkLinksPayload,
-  // The comment upkeep reads then writes the change request's thread: two checks of one change
-  // request at once would both find no comment and both post one.
-  space: (payload) => (payload.comment && payload.changeRequest !== undefined ? payload.space : undefined),
+  // Checks of one change request run one at a time: two at once could both find no comment and
+  // both post one, and a slow check of an older revision could record its links over a newer one.
+  space: (payload) => (payload.changeRequest !== undefined ? payload.space : undefined),
   async run(ctx, payload) {
     const api = requireApi(ctx);
     const store = new LinkCheckStore(ctx.redis, ctx.config.redis.prefix);
