@@ -84,6 +84,10 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .option('--json', 'print the result as JSON')
     .option('--fail-on-broken-links', 'exit 3 when the change request has broken links')
     .option('--dry-run', 'plan and log every step, change nothing')
+    .option(
+      '--public-url <url>',
+      'address at which the service reaches this run (default: its own listen address)',
+    )
     .addOption(
       new Option('--log-level <level>', 'log level (logs go to stderr)').choices(LOG_LEVELS).default('warn'),
     )

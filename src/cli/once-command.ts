@@ -34,6 +34,8 @@ export interface OnceFlags {
   failOnBrokenLinks?: boolean;
   dryRun?: boolean;
   logLevel?: LogLevel;
+  /** The address at which the service reaches this run's HTTP server (a tunnel, a runner's address). */
+  publicUrl?: string;
 }
 
 export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> {
@@ -73,7 +75,9 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
   const artifacts = new ArtifactStore({
     dir: resolve(io.cwd, config.dataDir, 'artifacts'),
     secret: artifactSecret(config.http.artifactSecret),
-    publicUrl: () => config.http.publicUrl ?? origin,
+    // Its own address, not http.publicUrl: in a pipeline that reuses the daemon's configuration,
+    // that names the daemon, which does not have this bundle.
+    publicUrl: () => flags.publicUrl ?? origin,
     ttlMs: config.http.artifactTtl,
     log,
   });
