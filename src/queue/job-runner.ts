@@ -15,7 +15,7 @@ import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { AnyJobDefinition, JobDeps, JobResult } from './job-definition.js';
 import type { QueueName } from './queue-names.js';
-import { isPermanent, RETRY_POLICY } from './retry-policy.js';
+import { isPermanent, RETRY_POLICY, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, SpaceLocks } from './space-locks.js';
 
 export interface JobRunnerOptions {
@@ -142,6 +142,13 @@ export class JobRunner {
       const cause: unknown = lost ?? error;
       const code = cause instanceof DocsyncError ? cause.code : undefined;
       const durationMs = Date.now() - started;
+      const pauseMs = rateLimitPauseMs(cause);
+      if (pauseMs !== undefined) {
+        // The job goes back to waiting without using an attempt; the queue waits for the service.
+        await this.#options.deps.queues.get(queue).rateLimit(pauseMs);
+        log.warn({ result: 'rate-limited', pauseMs, durationMs }, 'service rate limit: queue paused');
+        throw Worker.RateLimitError();
+      }
       // BullMQ stores the reason and stack in Redis, where log redaction does not reach.
       const stored = redactError(cause);
       if (isPermanent(cause)) {

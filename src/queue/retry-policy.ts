@@ -20,6 +20,8 @@ export const RETRY_POLICY = {
   ] as readonly string[],
   /** Share of each backoff delay that is randomised, so that retries of many jobs spread out. */
   backoffJitter: 0.5,
+  /** How long a queue pauses after the service said 429 without a Retry-After. */
+  rateLimitPauseMs: 5000,
   /** A job that finds its space locked waits busyDelay times a factor drawn from this range. */
   busyDelaySpread: [0.5, 1.5] as const,
 } as const;
@@ -46,4 +48,15 @@ export function isPermanent(error: unknown): boolean {
     return !RETRY_POLICY.retryableSystemCodes.includes(code);
   // Any other unexpected error may be a passing fault: retried, within the bounded attempts.
   return false;
+}
+
+/**
+ * How long to pause the whole queue for an error that says the service is rate-limiting (a 429
+ * with its Retry-After, which the API client could not wait out within the call); undefined for
+ * any other error. Pausing the queue, rather than retrying the one job, is what spares the service.
+ */
+export function rateLimitPauseMs(error: unknown): number | undefined {
+  const { status, retryAfterMs } = (error ?? {}) as { status?: unknown; retryAfterMs?: unknown };
+  if (status !== 429) return undefined;
+  return typeof retryAfterMs === 'number' && retryAfterMs > 0 ? retryAfterMs : RETRY_POLICY.rateLimitPauseMs;
 }

@@ -67,12 +67,30 @@ const stubborn = defineJob({
   },
 });
 
+// Answers like a service that says 429 once: the queue pauses and the job runs again unharmed.
+let throttledCalls = 0;
+const throttled = defineJob({
+  name: 'throttled',
+  queue: 'maintain',
+  payload: z.object({}),
+  async run() {
+    throttledCalls += 1;
+    if (throttledCalls === 1) {
+      throw Object.assign(new DocsyncError('API_HTTP_ERROR', 'too many requests', { retryable: true }), {
+        status: 429,
+        retryAfterMs: 400,
+      });
+    }
+    return { result: 'done' };
+  },
+});
+
 function runner(label: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   const captured = captureLog();
   const queues = new Queues(connection, config, captured.log);
   const instance = new JobRunner({
-    definitions: [touchSpace, flaky, stubborn],
+    definitions: [touchSpace, flaky, stubborn, throttled],
     connection,
     config,
     deps: createJobDeps({ config, redis: connection, queues, log: captured.log }),
@@ -189,6 +207,20 @@ describe('JobRunner', () => {
       ['job failed, will retry', 1, 'LOCK_LOST'],
       ['job completed', 2, undefined],
     ]);
+  });
+
+  it('pauses the whole queue on a service rate limit, and runs the job again without using an attempt', async () => {
+    const job = await queue.add('throttled', {}, { jobId: jobId('throttled', '1') });
+    await waitFor(
+      async () => ((await queue.getJobState(job.id ?? '')) === 'completed' ? true : undefined),
+      'the job to complete',
+    );
+    expect(throttledCalls).toBe(2);
+    expect((await queue.getJob(job.id ?? ''))?.attemptsMade).toBe(1);
+    const paused = [...one.lines, ...two.lines].find(
+      (line) => line.msg === 'service rate limit: queue paused',
+    );
+    expect(paused).toMatchObject({ pauseMs: 400, result: 'rate-limited' });
   });
 
   it('fails a job whose name no processor has', async () => {

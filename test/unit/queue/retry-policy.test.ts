@@ -3,7 +3,12 @@ import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { LockLostError } from '../../../src/errors/lock-lost-error.js';
-import { defaultJobOptions, isPermanent, RETRY_POLICY } from '../../../src/queue/retry-policy.js';
+import {
+  defaultJobOptions,
+  isPermanent,
+  RETRY_POLICY,
+  rateLimitPauseMs,
+} from '../../../src/queue/retry-policy.js';
 
 describe('retry policy', () => {
   it('bounds attempts, backs off exponentially with jitter, and bounds kept history', () => {
@@ -25,5 +30,14 @@ describe('retry policy', () => {
     expect(isPermanent(Object.assign(new Error('no such file'), { code: 'ENOENT' }))).toBe(true);
     expect(isPermanent(Object.assign(new Error('permission denied'), { code: 'EACCES' }))).toBe(true);
     expect(isPermanent(new Error('unexpected'))).toBe(false);
+  });
+});
+
+describe('rateLimitPauseMs', () => {
+  it('pauses for a 429 as long as the service asked, or a default, and not for anything else', () => {
+    expect(rateLimitPauseMs({ status: 429, retryAfterMs: 120_000 })).toBe(120_000);
+    expect(rateLimitPauseMs({ status: 429 })).toBe(RETRY_POLICY.rateLimitPauseMs);
+    expect(rateLimitPauseMs({ status: 503, retryAfterMs: 1000 })).toBeUndefined();
+    expect(rateLimitPauseMs(new Error('x'))).toBeUndefined();
   });
 });
