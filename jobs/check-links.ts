@@ -10,6 +10,8 @@ import { LATEST_REVISION } from '../src/links/link-check-schedulers.js';
 import { keepLinkComment, type LinkCommentOutcome } from '../src/links/link-comment.js';
 import { readLinkCheck } from '../src/links/read-link-check.js';
 import { defineJob } from '../src/queue/job-definition.js';
+import { jobId } from '../src/queue/job-id.js';
+import type { Queues } from '../src/queue/queues.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
 import { requireApi } from './job-requirements.js';
 
@@ -86,3 +88,13 @@ export const checkLinksJob = defineJob({
     };
   },
 });
+
+/**
+ * Queues the link check of a change request (or of the main content, without `changeRequest`),
+ * keyed by target and revision so that one revision is checked once however many jobs ask.
+ */
+export async function queueLinkCheck(queues: Queues, check: CheckLinksPayload): Promise<void> {
+  await queues.get('links').add('check-links', check, {
+    jobId: jobId('links', check.space, check.changeRequest ?? 'main', check.revision),
+  });
+}

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { runImport } from '../src/import/run-import.js';
 import { defineJob } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
+import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const importContentPayload = z.discriminatedUnion('source', [
@@ -45,13 +45,7 @@ export const importContentJob = defineJob({
         signal: ctx.signal,
         dryRun: ctx.dryRun,
         queueLinkCheck: async (check) => {
-          await ctx.queues.get('links').add(
-            'check-links',
-            { ...check, comment: mapping.links.comment },
-            {
-              jobId: jobId('links', check.space, check.changeRequest, check.revision),
-            },
-          );
+          await queueLinkCheck(ctx.queues, { ...check, comment: mapping.links.comment });
         },
       },
       payload.source === 'git'

@@ -5,12 +5,12 @@
 // revision as docsync's own when its content was, and check the space's links.
 import { ApiError } from '../src/api/api-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
 import { VerdictStore } from '../src/state/verdict-store.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
+import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 import { changeRequestJobPayload } from './poll-change-requests.js';
 
@@ -48,15 +48,11 @@ export const mergeChangeRequestJob = defineJob({
         });
     };
     const links = (revision: string, changeRequest?: string) =>
-      ctx.queues.get('links').add(
-        'check-links',
-        {
-          space: payload.space,
-          revision,
-          ...(changeRequest === undefined ? {} : { changeRequest, comment: mapping.links.comment }),
-        },
-        { jobId: jobId('links', payload.space, changeRequest ?? 'main', revision) },
-      );
+      queueLinkCheck(ctx.queues, {
+        space: payload.space,
+        revision,
+        ...(changeRequest === undefined ? {} : { changeRequest, comment: mapping.links.comment }),
+      });
 
     if (!verdict.mergeable) {
       const onlyOutdated = verdict.reasons.every((reason) => reason === 'outdated');

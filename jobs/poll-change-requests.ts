@@ -12,6 +12,7 @@ import { type StoredVerdict, VerdictStore } from '../src/state/verdict-store.js'
 import { type MergeVerdict, mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { planUpkeep } from '../src/upkeep/plan-upkeep.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
+import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const changeRequestJobPayload = z.object({
@@ -81,16 +82,12 @@ export const pollChangeRequestsJob = defineJob({
         (mapping.merge.noBrokenLinks || mapping.links.comment) &&
         (await links.get(mapping.space, cr.id))?.revision !== cr.revision
       ) {
-        await ctx.queues.get('links').add(
-          'check-links',
-          {
-            space: mapping.space,
-            changeRequest: cr.id,
-            revision: cr.revision,
-            comment: mapping.links.comment,
-          },
-          { jobId: jobId('links', mapping.space, cr.id, cr.revision) },
-        );
+        await queueLinkCheck(ctx.queues, {
+          space: mapping.space,
+          changeRequest: cr.id,
+          revision: cr.revision,
+          comment: mapping.links.comment,
+        });
       }
       if (actions.update) {
         await ctx.queues.get('maintain').add('update-change-request', job, {

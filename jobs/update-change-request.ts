@@ -1,6 +1,6 @@
 import { defineJob } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
+import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 import { changeRequestJobPayload } from './poll-change-requests.js';
 
@@ -31,16 +31,12 @@ export const updateChangeRequestJob = defineJob({
       kind: 'update',
       mapping: mapping.name,
     });
-    await ctx.queues.get('links').add(
-      'check-links',
-      {
-        space: payload.space,
-        changeRequest: cr.id,
-        revision: updated.revision,
-        comment: mapping.links.comment,
-      },
-      { jobId: jobId('links', payload.space, cr.id, updated.revision) },
-    );
+    await queueLinkCheck(ctx.queues, {
+      space: payload.space,
+      changeRequest: cr.id,
+      revision: updated.revision,
+      comment: mapping.links.comment,
+    });
     ctx.log.info(
       { cr: cr.id, from: cr.revision, revision: updated.revision },
       'change request updated from the main content',

@@ -8,39 +8,47 @@ import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 const KIND = 'poll-git';
 
-export async function syncGitPollSchedulers(
+/** Scheduled polls of every mapping that imports from git: one scheduler per mapping and kind. */
+function syncMappingPolls(
   queue: Queue,
+  kind: string,
   mappings: readonly MappingConfig[],
+  every: (mapping: MappingConfig) => number,
   log: Logger,
 ): Promise<void> {
   const importing = mappings.filter((mapping) => mapping.direction !== 'space-to-git');
-  await syncJobSchedulers(
+  return syncJobSchedulers(
     queue,
-    KIND,
+    kind,
     importing.map((mapping) => ({
       key: mapping.name,
-      repeat: { every: mapping.git.poll },
+      repeat: { every: every(mapping) },
       data: { mapping: mapping.name },
     })),
     log,
   );
 }
 
-/** Change request upkeep: list, judge, update and merge, on the `maintain` queue. */
-export async function syncChangeRequestPollSchedulers(
+/** The git poll, on the `import` queue. */
+export function syncGitPollSchedulers(
   queue: Queue,
   mappings: readonly MappingConfig[],
   log: Logger,
 ): Promise<void> {
-  const importing = mappings.filter((mapping) => mapping.direction !== 'space-to-git');
-  await syncJobSchedulers(
+  return syncMappingPolls(queue, KIND, mappings, (mapping) => mapping.git.poll, log);
+}
+
+/** Change request upkeep: list, judge, update and merge, on the `maintain` queue. */
+export function syncChangeRequestPollSchedulers(
+  queue: Queue,
+  mappings: readonly MappingConfig[],
+  log: Logger,
+): Promise<void> {
+  return syncMappingPolls(
     queue,
     'poll-change-requests',
-    importing.map((mapping) => ({
-      key: mapping.name,
-      repeat: { every: mapping.changeRequest.poll },
-      data: { mapping: mapping.name },
-    })),
+    mappings,
+    (mapping) => mapping.changeRequest.poll,
     log,
   );
 }
