@@ -4,9 +4,12 @@
 import { z } from 'zod';
 import type { MappingConfig } from '../src/config/mapping-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
+import type { GitMirror } from '../src/git/git-mirror.js';
 import { planGitPoll } from '../src/import/plan-git-poll.js';
+import { refreshOpenApiNow } from '../src/producers/openapi-schedulers.js';
 import { defineJob, type JobContext, type JobResult } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
+import { OpenApiStateStore } from '../src/state/openapi-state-store.js';
 import { recordFailure } from '../src/state/record-failure.js';
 import type { ImportContentPayload } from './import-content.js';
 import { requireMapping } from './job-requirements.js';
@@ -30,6 +33,37 @@ export const pollGitJob = defineJob({
   },
 });
 
+/**
+ * OpenAPI specs kept in this mapping's repository are refreshed as soon as their file changes on
+ * the branch, not only on their schedule: once per new blob.
+ */
+async function refreshSpecsTouched(
+  ctx: JobContext,
+  mapping: MappingConfig,
+  mirror: GitMirror,
+  head: string,
+): Promise<void> {
+  const specs = ctx.config.openapi.filter(
+    (spec) =>
+      typeof spec.source === 'object' && 'mapping' in spec.source && spec.source.mapping === mapping.name,
+  );
+  if (specs.length === 0 || ctx.dryRun) return;
+  const store = new OpenApiStateStore(ctx.redis, ctx.config.redis.prefix);
+  for (const spec of specs) {
+    const path = (spec.source as { path: string }).path;
+    const [blob, state] = await Promise.all([
+      mirror.blob(head, path, ctx.signal),
+      store.get(spec.org, spec.slug),
+    ]);
+    if (blob === undefined || state.uploaded?.validators.blob === blob.oid) continue;
+    await refreshOpenApiNow(ctx.queues.get('openapi'), spec, 'git', blob.oid);
+    ctx.log.info(
+      { mapping: mapping.name, org: spec.org, slug: spec.slug, blob: blob.oid },
+      'openapi refresh queued by a commit',
+    );
+  }
+}
+
 async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult> {
   const mirror = ctx.mirrorFor(mapping.git.repo);
   await mirror.fetch(ctx.signal);
@@ -40,6 +74,7 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
       `branch ${mapping.git.branch} does not exist in the repository of mapping ${mapping.name}`,
     );
   }
+  await refreshSpecsTouched(ctx, mapping, mirror, head);
   const state = await ctx.state.get(mapping.name);
   const last = state.lastImportedSha;
   if (last === undefined && (await mirror.treeHash(head, mapping.git.dir, ctx.signal)) === undefined) {

@@ -6,6 +6,7 @@ import { importContentJob } from './import-content.js';
 import { mergeChangeRequestJob } from './merge-change-request.js';
 import { pollChangeRequestsJob } from './poll-change-requests.js';
 import { pollGitJob } from './poll-git.js';
+import { refreshOpenApiJob } from './refresh-openapi.js';
 import { updateChangeRequestJob } from './update-change-request.js';
 
 export const JOBS: readonly AnyJobDefinition[] = [
@@ -15,4 +16,5 @@ export const JOBS: readonly AnyJobDefinition[] = [
   pollChangeRequestsJob,
   updateChangeRequestJob,
   mergeChangeRequestJob,
+  refreshOpenApiJob,
 ];

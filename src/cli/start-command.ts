@@ -43,6 +43,12 @@ export async function startCommand(
         config: {
           ...config,
           dataDir: resolve(io.cwd, config.dataDir),
+          // Local spec files are relative to where docsync was started, as the data folder is.
+          openapi: config.openapi.map((spec) =>
+            typeof spec.source === 'object' && 'file' in spec.source
+              ? { ...spec, source: { file: resolve(io.cwd, spec.source.file) } }
+              : spec,
+          ),
           dryRun: config.dryRun || options.dryRun === true,
         },
         log,

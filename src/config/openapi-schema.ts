@@ -24,6 +24,8 @@ export const openapiSchema = z
     upload: z.enum(['text', 'url']).default('text'),
     jitter: durationMs({ min: 0, max: HOUR }).default(0),
     timeout: durationMs({ min: 1000, max: 10 * MINUTE }).default(30_000),
+    /** How long the service may take to process an upload before the refresh fails (and is retried). */
+    processingTimeout: durationMs({ min: 1000, max: HOUR }).default(5 * MINUTE),
     maxBytes: z
       .int()
       .min(1024)

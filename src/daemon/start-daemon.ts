@@ -12,6 +12,7 @@ import type { Shutdown } from '../lifecycle/shutdown.js';
 import { syncLinkCheckSchedulers } from '../links/link-check-schedulers.js';
 import type { Logger } from '../log/create-logger.js';
 import { syncChangeRequestPollSchedulers, syncGitPollSchedulers } from '../producers/git-poll-schedulers.js';
+import { syncOpenApiSchedulers } from '../producers/openapi-schedulers.js';
 import { pushTrigger } from '../producers/push-trigger.js';
 import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
@@ -21,10 +22,12 @@ import { checkRedisServer } from '../redis/check-redis-server.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
+import { OpenApiStateStore } from '../state/openapi-state-store.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
 import { VerdictStore } from '../state/verdict-store.js';
 import { createJobDeps } from './create-job-deps.js';
 import { mappingStatuses } from './mapping-statuses.js';
+import { openApiStatuses } from './openapi-statuses.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -105,6 +108,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         new RedisMappingStateStore(redis.producer(), config.redis.prefix),
         new VerdictStore(redis.producer(), config.redis.prefix),
       ),
+    openapi: () => openApiStatuses(config, new OpenApiStateStore(redis.producer(), config.redis.prefix)),
     ...(config.mappings.length === 0
       ? {}
       : {
@@ -148,6 +152,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     log.child({ component: 'producer' }),
   );
   await syncLinkCheckSchedulers(queues.get('links'), config.mappings, log.child({ component: 'producer' }));
+  await syncOpenApiSchedulers(queues.get('openapi'), config.openapi, log.child({ component: 'producer' }));
   const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
   shutdown.add('working copy watchers', () => watcher.close());
   await watcher.start(config.mappings);

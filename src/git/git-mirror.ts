@@ -44,6 +44,7 @@ const BRANCHES_REFSPEC = '+refs/heads/*:refs/heads/*';
 interface ObjectInfo {
   oid: string;
   type: string;
+  size: number;
 }
 
 export class GitMirror {
@@ -149,6 +150,16 @@ export class GitMirror {
     return undefined;
   }
 
+  /** The blob id and size of the file at `path` at `sha`, or undefined when there is no file there. */
+  async blob(
+    sha: string,
+    path: string,
+    signal?: AbortSignal,
+  ): Promise<{ oid: string; size: number } | undefined> {
+    const [, file] = await this.commitAndObject(sha, path, signal);
+    return file?.type === 'blob' ? { oid: file.oid, size: file.size } : undefined;
+  }
+
   /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */
   listTree(sha: string, dir: string, signal?: AbortSignal): AsyncIterable<TreeEntry> {
     return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), gitPath(dir)));
@@ -218,8 +229,10 @@ export class GitMirror {
     await git.finish();
     const lines = Buffer.concat(chunks).toString('utf8').split('\n');
     return names.map((_, index) => {
-      const [oid = '', type = ''] = (lines[index] ?? '').split(' ');
-      return type === 'missing' || type === 'ambiguous' || oid === '' ? undefined : { oid, type };
+      const [oid = '', type = '', size = '0'] = (lines[index] ?? '').split(' ');
+      return type === 'missing' || type === 'ambiguous' || oid === ''
+        ? undefined
+        : { oid, type, size: Number(size) };
     });
   }
 

@@ -1,6 +1,6 @@
 // A small HTTP server on 127.0.0.1, port 0, serving bytes the test puts at paths: the "somewhere
 // on the internet" that content imports fetch from. Closed after the file (or the test that made it).
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { closeAfter } from './close-after.js';
 
@@ -10,14 +10,29 @@ export interface FileServer {
   put(path: string, body: Buffer | string, contentType?: string): string;
   /** Requests received per path, to prove the emulator fetched (or did not fetch) an address. */
   hits(path: string): number;
+  /** Answers requests for `path` with `handler`, for answers `put` cannot give (304, 500, a sequence). */
+  route(path: string, handler: RouteHandler): string;
 }
+
+export type RouteHandler = (request: IncomingMessage) => {
+  status: number;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+};
 
 export async function startFileServer(): Promise<FileServer> {
   const files = new Map<string, { body: Buffer; contentType: string }>();
   const hits = new Map<string, number>();
+  const routes = new Map<string, RouteHandler>();
   const server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     hits.set(path, (hits.get(path) ?? 0) + 1);
+    const handler = routes.get(path);
+    if (handler !== undefined) {
+      const answer = handler(request);
+      response.writeHead(answer.status, answer.headers ?? {}).end(answer.body ?? '');
+      return;
+    }
     const file = files.get(path);
     if (file === undefined) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('not here');
@@ -40,6 +55,10 @@ export async function startFileServer(): Promise<FileServer> {
       return `${origin}${path}`;
     },
     hits: (path) => hits.get(path) ?? 0,
+    route(path, handler) {
+      routes.set(path, handler);
+      return `${origin}${path}`;
+    },
   };
 }
 

@@ -10,6 +10,8 @@ export interface StatusDeps {
   now?: () => Date;
   /** Every mapping with its state: active or paused and why, last import, last error. */
   mappings?: () => Promise<unknown[]>;
+  /** Every OpenAPI spec with its last refresh, its version and what the last version changed. */
+  openapi?: () => Promise<unknown[]>;
 }
 
 export function registerStatusRoute(server: FastifyInstance, deps: StatusDeps): void {
@@ -17,8 +19,13 @@ export function registerStatusRoute(server: FastifyInstance, deps: StatusDeps): 
   server.get('/status', async (request, reply) => {
     let queues: Awaited<ReturnType<Queues['counts']>>;
     let mappings: unknown[];
+    let openapi: unknown[];
     try {
-      [queues, mappings] = await Promise.all([deps.queues.counts(), deps.mappings?.() ?? []]);
+      [queues, mappings, openapi] = await Promise.all([
+        deps.queues.counts(),
+        deps.mappings?.() ?? [],
+        deps.openapi?.() ?? [],
+      ]);
     } catch (error) {
       request.log.warn({ err: error }, 'status could not read the queues');
       return reply
@@ -30,6 +37,7 @@ export function registerStatusRoute(server: FastifyInstance, deps: StatusDeps): 
       startedAt: deps.startedAt.toISOString(),
       uptimeSeconds: Math.round((now().getTime() - deps.startedAt.getTime()) / 1000),
       mappings,
+      openapi,
       queues,
     };
   });

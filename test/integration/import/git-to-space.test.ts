@@ -58,7 +58,7 @@ mappings:
 `;
   const daemon = await startTestDaemon({ prefix, yaml, jobs: JOBS });
   const state = new RedisMappingStateStore(redis, prefix);
-  return { emulator, space, repo, daemon, state, redis };
+  return { emulator, space, repo, daemon, state, redis, prefix };
 }
 
 async function changeRequests(emulator: TestEmulator, space: string): Promise<ChangeRequest[]> {
@@ -328,7 +328,7 @@ mappings:
 
 describe('the link check after an import', () => {
   it('logs each link that broke, then each that was fixed, once', async () => {
-    const { repo, state, daemon, redis } = await setUp();
+    const { repo, state, daemon, redis, prefix } = await setUp();
     await importedSha(state, await repo.git('rev-parse', 'HEAD'));
     const broken = await repo.commit(
       { 'docs/install.md': '# Install\n\nSee [the missing page](missing.md).\n' },
@@ -346,7 +346,8 @@ describe('the link check after an import', () => {
     await importedSha(state, fixed);
     await waitFor(() => daemon.lines.find((line) => line.msg === 'link fixed'), 'the fixed link line');
     expect(daemon.lines.filter((line) => line.msg === 'link broken')).toHaveLength(1);
-    const keys = await redis.keys('*:state:links:*');
+    // Its own prefix only: other test files share the private Redis.
+    const keys = await redis.keys(`${prefix}:state:links:*`);
     expect(keys).toHaveLength(1);
   });
 });

@@ -1,0 +1,180 @@
+// One refresh of one OpenAPI spec: read the source (conditionally), stop when it is the content
+// last uploaded, validate it, upload it, follow the service's processing, and record the version
+// with what changed since the last one. Nothing invalid and nothing unchanged is ever uploaded.
+import { createHash } from 'node:crypto';
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { OpenApiConfig } from '../config/openapi-schema.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import type { Logger } from '../log/create-logger.js';
+import type { OpenApiState, OpenApiStateStore } from '../state/openapi-state-store.js';
+import { loadOpenApiDocument } from './load-openapi-document.js';
+import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
+import {
+  diffOperations,
+  type OperationChanges,
+  operationFingerprints,
+  summariseOperationChanges,
+} from './operation-changes.js';
+import { waitForProcessing } from './wait-for-processing.js';
+
+export interface RefreshInput {
+  spec: OpenApiConfig;
+  reader: OpenApiSourceReader;
+  api: DocsApiClient | undefined;
+  store: OpenApiStateStore;
+  log: Logger;
+  now: () => Date;
+  signal: AbortSignal;
+  dryRun: boolean;
+  /** What started the refresh: schedule, git, now... recorded for /status. */
+  trigger: string;
+}
+
+export type RefreshResult =
+  | { result: 'unchanged'; reason: 'not-modified' | 'same-content' }
+  | { result: 'uploaded'; version: string | undefined; changes: OperationChanges; changelog: string[] }
+  | { result: 'no-new-version'; version: string | undefined }
+  | { result: 'would-upload'; changes: OperationChanges; changelog: string[] };
+
+/** Error codes of the service that the content caused: the same bytes would fail the same way. */
+const CONTENT_ERRORS: ReadonlySet<string> = new Set(['PARSE_ERROR']);
+
+export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshResult> {
+  const { spec, reader, store, signal } = input;
+  const log = input.log.child({ org: spec.org, slug: spec.slug });
+  const state = await store.get(spec.org, spec.slug);
+  const last = state.uploaded;
+  // With `$ref`d files the document's own validators cannot vouch for the files it names.
+  const trusted = last !== undefined && last.refFiles === 0 ? last.validators : undefined;
+  const read = await reader.read(trusted, signal);
+  if (read.kind === 'not-modified') return unchanged(input, state, 'not-modified', undefined);
+
+  const sourceHash = sha256(read.bytes);
+  if (last !== undefined && last.refFiles === 0 && last.sourceHash === sourceHash)
+    return unchanged(input, state, 'same-content', read.validators);
+
+  const loaded = await loadOpenApiDocument(read.bytes, reader, { maxBytes: spec.maxBytes }, signal);
+  const hash = sha256(loaded.text);
+  if (last !== undefined && last.hash === hash)
+    return unchanged(input, state, 'same-content', read.validators);
+  if (state.rejected?.hash === hash) {
+    throw new DocsyncError(
+      'OPENAPI_REJECTED_BEFORE',
+      `the service refused this content of ${spec.org}/${spec.slug} before (${state.rejected.code}): it is not uploaded again until the source changes`,
+    );
+  }
+
+  const operations = operationFingerprints(loaded.document);
+  const changes = diffOperations(last?.operations, operations);
+  const changelog = summariseOperationChanges(changes);
+  if (input.dryRun) {
+    log.info(
+      { source: reader.label, ...counts(changes), changelog },
+      'dry run: openapi spec would be uploaded',
+    );
+    return { result: 'would-upload', changes, changelog };
+  }
+  if (input.api === undefined)
+    throw new DocsyncError(
+      'SERVICE_NOT_CONFIGURED',
+      'OpenAPI refreshes need service.baseUrl and service.token',
+    );
+
+  const source =
+    spec.upload === 'url' && typeof spec.source === 'string' ? { url: spec.source } : { text: loaded.text };
+  const before = await input.api.openapi.put(spec.org, spec.slug, source, { signal });
+  const done = await waitForProcessing(input.api, spec.org, spec.slug, {
+    timeoutMs: spec.processingTimeout,
+    signal,
+  });
+  const at = input.now().toISOString();
+  if (done.lastProcessErrorCode !== undefined) {
+    const code = done.lastProcessErrorCode;
+    if (CONTENT_ERRORS.has(code)) await store.update(spec.org, spec.slug, { rejected: { hash, code, at } });
+    throw new DocsyncError(
+      `OPENAPI_${code}`,
+      `the service could not process ${spec.org}/${spec.slug} (${code}) from ${reader.label}`,
+      // The service failing to fetch the address may pass; content it cannot parse will not.
+      { retryable: !CONTENT_ERRORS.has(code) },
+    );
+  }
+  const version = done.lastVersion;
+  const created = version !== undefined && version !== before.lastVersion;
+  const upload = {
+    at,
+    hash,
+    sourceHash,
+    refFiles: loaded.refFiles,
+    validators: read.validators,
+    ...(version === undefined ? {} : { version }),
+    operations,
+  };
+  if (!created) {
+    // The service found the text equal to its latest version: nothing new, and nothing lost.
+    await store.update(spec.org, spec.slug, {
+      uploaded: upload,
+      rejected: undefined,
+      lastRefresh: {
+        at,
+        result: 'no-new-version',
+        trigger: input.trigger,
+        ...(version === undefined ? {} : { version }),
+      },
+    });
+    log.info({ version }, 'openapi spec uploaded, the service kept its latest version');
+    return { result: 'no-new-version', version };
+  }
+  const refresh = { at, result: 'uploaded', trigger: input.trigger, version, changes, changelog };
+  await store.update(spec.org, spec.slug, {
+    uploaded: upload,
+    rejected: undefined,
+    lastRefresh: refresh,
+    lastVersion: refresh,
+  });
+  log.info(
+    {
+      version,
+      source: reader.label,
+      openapi: loaded.version,
+      refFiles: loaded.refFiles,
+      ...counts(changes),
+      changelog,
+    },
+    'openapi spec uploaded as a new version',
+  );
+  return { result: 'uploaded', version, changes, changelog };
+}
+
+async function unchanged(
+  input: RefreshInput,
+  state: OpenApiState,
+  reason: 'not-modified' | 'same-content',
+  validators: SourceValidators | undefined,
+): Promise<RefreshResult> {
+  const { spec, store } = input;
+  input.log.info({ org: spec.org, slug: spec.slug, reason }, 'openapi spec unchanged, not uploaded');
+  if (!input.dryRun) {
+    const at = input.now().toISOString();
+    await store.update(spec.org, spec.slug, {
+      // New validators for the same content (a server that changed its ETag): keep them for next time.
+      ...(validators === undefined || state.uploaded === undefined
+        ? {}
+        : { uploaded: { ...state.uploaded, validators } }),
+      lastRefresh: {
+        at,
+        result: 'unchanged',
+        trigger: input.trigger,
+        ...(state.uploaded?.version === undefined ? {} : { version: state.uploaded.version }),
+      },
+    });
+  }
+  return { result: 'unchanged', reason };
+}
+
+function counts(changes: OperationChanges) {
+  return { added: changes.added.length, removed: changes.removed.length, changed: changes.changed.length };
+}
+
+export function sha256(data: Buffer | string): string {
+  return createHash('sha256').update(data).digest('hex');
+}

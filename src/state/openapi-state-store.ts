@@ -1,0 +1,90 @@
+// What docsync knows of each OpenAPI spec it refreshes: the last upload (its hash, the source's
+// validators, the version it made, its operations for the next changelog), content the service
+// rejected, and the last refresh's outcome for /status.
+import { z } from 'zod';
+import type { RedisClient } from '../redis/redis-connections.js';
+
+const validatorsSchema = z.object({
+  etag: z.string().optional(),
+  lastModified: z.string().optional(),
+  blob: z.string().optional(),
+});
+
+const uploadSchema = z.object({
+  at: z.string(),
+  /** sha256 of the text uploaded (or validated, for `upload: url`). */
+  hash: z.string(),
+  /** sha256 of the source's own bytes: equal bytes with no `$ref`'d files are the same upload. */
+  sourceHash: z.string(),
+  /** Whether `$ref`s named other files: then the source's validators alone cannot say "unchanged". */
+  refFiles: z.number(),
+  validators: validatorsSchema,
+  version: z.string().optional(),
+  /** Operation → fingerprint, to say what the next version changes. */
+  operations: z.record(z.string(), z.string()),
+});
+
+const problemSchema = z.object({ pointer: z.string(), message: z.string(), file: z.string().optional() });
+
+const refreshSchema = z.object({
+  at: z.string(),
+  /** uploaded, unchanged, no-new-version, invalid, failed, rejected-before. */
+  result: z.string(),
+  trigger: z.string().optional(),
+  version: z.string().optional(),
+  changes: z
+    .object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) })
+    .optional(),
+  changelog: z.array(z.string()).optional(),
+  problems: z.array(problemSchema).optional(),
+  error: z.object({ code: z.string(), message: z.string() }).optional(),
+});
+
+export const openApiStateSchema = z.object({
+  uploaded: uploadSchema.optional(),
+  /** Content the service processed and refused: the same bytes are not sent again. */
+  rejected: z.object({ hash: z.string(), code: z.string(), at: z.string() }).optional(),
+  lastRefresh: refreshSchema.optional(),
+  /** The last refresh that made a new version. */
+  lastVersion: refreshSchema.optional(),
+});
+
+export type OpenApiState = z.infer<typeof openApiStateSchema>;
+export type OpenApiRefresh = z.infer<typeof refreshSchema>;
+export type OpenApiUpload = z.infer<typeof uploadSchema>;
+
+export class OpenApiStateStore {
+  readonly #redis: RedisClient;
+  readonly #prefix: string;
+
+  constructor(redis: RedisClient, prefix: string) {
+    this.#redis = redis;
+    this.#prefix = prefix;
+  }
+
+  keyOf(org: string, slug: string): string {
+    return `${this.#prefix}:state:openapi:${org}/${slug}`;
+  }
+
+  async get(org: string, slug: string): Promise<OpenApiState> {
+    const text = await this.#redis.get(this.keyOf(org, slug));
+    if (text === null) return {};
+    let parsed: ReturnType<typeof openApiStateSchema.safeParse>;
+    try {
+      parsed = openApiStateSchema.safeParse(JSON.parse(text));
+    } catch {
+      return {};
+    }
+    // An unreadable record is no record: the next refresh uploads once more, nothing is lost.
+    return parsed.success ? parsed.data : {};
+  }
+
+  /** Merges `patch` into the spec's state; an `undefined` member removes it. */
+  async update(org: string, slug: string, patch: Partial<OpenApiState>): Promise<OpenApiState> {
+    const next: OpenApiState = { ...(await this.get(org, slug)), ...patch };
+    for (const key of Object.keys(next) as (keyof OpenApiState)[])
+      if (next[key] === undefined) delete next[key];
+    await this.#redis.set(this.keyOf(org, slug), JSON.stringify(next));
+    return next;
+  }
+}

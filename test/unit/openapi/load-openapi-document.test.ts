@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.js';
+import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
+import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
+import { jitterOf } from '../../../src/openapi/spec-jitter.js';
+
+/** A source whose `$ref`d files are in memory, by URL. */
+function reader(files: Record<string, string> = {}): OpenApiSourceReader & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    location: 'https://specs.example/api/openapi.yaml',
+    label: 'https://specs.example/api/openapi.yaml',
+    reads,
+    read: async () => ({ kind: 'not-modified' }),
+    readRef: async (location) => {
+      reads.push(location);
+      const text = files[location];
+      if (text === undefined) throw new Error(`no file at ${location}`);
+      return Buffer.from(text);
+    },
+  };
+}
+
+const signal = new AbortController().signal;
+const load = (text: string, source = reader()) =>
+  loadOpenApiDocument(Buffer.from(text), source, { maxBytes: 1024 * 1024 }, signal);
+
+async function problemsOf(text: string) {
+  const error = await load(text).catch((caught: unknown) => caught);
+  expect(error).toBeInstanceOf(OpenApiInvalidError);
+  return (error as OpenApiInvalidError).problems;
+}
+
+describe('loadOpenApiDocument', () => {
+  it('accepts Swagger 2.0, OpenAPI 3.0 and 3.1, in JSON and YAML, and uploads their exact text', async () => {
+    const swagger = JSON.stringify({ swagger: '2.0', info: { title: 't', version: '1' }, paths: {} });
+    const v30 = 'openapi: 3.0.3\ninfo: { title: t, version: "1" }\npaths: {}\n# a comment kept as is\n';
+    const v31 = 'openapi: 3.1.0\ninfo: { title: t, version: "1" }\nwebhooks: {}\n';
+    expect(await load(swagger)).toMatchObject({ version: '2.0', format: 'json', text: swagger, refFiles: 0 });
+    expect(await load(v30)).toMatchObject({ version: '3.0', format: 'yaml', text: v30 });
+    expect(await load(v31)).toMatchObject({ version: '3.1', text: v31 });
+  });
+
+  it('names schema problems by JSON pointer', async () => {
+    const problems = await problemsOf(
+      'openapi: 3.0.3\ninfo: { title: t }\npaths:\n  /pets:\n    get:\n      responses: {}\n      bogus: 1\n',
+    );
+    expect(problems).toContainEqual({ pointer: '/info', message: expect.stringContaining("'version'") });
+    expect(problems).toContainEqual({ pointer: '/paths/~1pets/get/responses', message: expect.any(String) });
+    expect(problems).toContainEqual({
+      pointer: '/paths/~1pets/get',
+      message: expect.stringContaining('bogus'),
+    });
+  });
+
+  it('refuses what is not an OpenAPI document, and a dangling internal $ref', async () => {
+    expect(await problemsOf('just: yaml\n')).toEqual([
+      { pointer: '', message: expect.stringContaining('no openapi (3.x) or swagger (2.0) member') },
+    ]);
+    expect(await problemsOf('[1, 2]')).toEqual([{ pointer: '', message: 'is not an object' }]);
+    const dangling = await problemsOf(
+      "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get:\n      responses:\n        '200': { $ref: '#/components/responses/Nope' }\n",
+    );
+    expect(dangling[0]?.message).toContain('#/components/responses/Nope');
+  });
+
+  it('stops a YAML alias bomb instead of expanding it', async () => {
+    const bomb = [
+      'openapi: 3.0.3',
+      'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
+      ...Array.from({ length: 8 }, (_, i) => {
+        const name = String.fromCharCode(98 + i);
+        const prev = String.fromCharCode(97 + i);
+        return `${name}: &${name} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`;
+      }),
+    ].join('\n');
+    const error = await load(bomb).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenApiInvalidError);
+    expect((error as Error).message).toContain('cannot be read as YAML');
+  });
+
+  it('reads $refs to relative files through the source and uploads one bundled document', async () => {
+    const source = reader({
+      'https://specs.example/api/schemas/pet.yaml':
+        'Pet:\n  type: object\n  properties:\n    tag: { $ref: "../common.json#/Tag" }\n',
+      'https://specs.example/api/common.json': '{"Tag": {"type": "string"}}',
+    });
+    const loaded = await load(
+      "openapi: 3.1.0\ninfo: { title: t, version: '1' }\npaths:\n  /pets:\n    get:\n      responses:\n        '200':\n          description: ok\n          content:\n            application/json:\n              schema: { $ref: 'schemas/pet.yaml#/Pet' }\n",
+      source,
+    );
+    expect(source.reads).toEqual([
+      'https://specs.example/api/schemas/pet.yaml',
+      'https://specs.example/api/common.json',
+    ]);
+    expect(loaded.refFiles).toBe(2);
+    expect(loaded.text).not.toContain('pet.yaml');
+    expect(loaded.text).toContain('tag:');
+  });
+
+  it('keeps a failure to read a $ref as that failure, not as an invalid document', async () => {
+    const failing = reader();
+    const error = await load(
+      "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a: { $ref: 'paths.yaml#/a' }\n",
+      failing,
+    ).catch((caught: unknown) => caught);
+    expect(error).not.toBeInstanceOf(OpenApiInvalidError);
+    expect((error as Error).message).toContain('no file at https://specs.example/api/paths.yaml');
+  });
+});
+
+describe('jitterOf', () => {
+  it('spreads specs over the window, the same for a spec every time', () => {
+    const delays = Array.from({ length: 100 }, (_, i) => jitterOf(`org/spec-${i}`, 60_000));
+    expect(delays.every((delay) => delay >= 0 && delay < 60_000)).toBe(true);
+    expect(new Set(delays.map((delay) => Math.floor(delay / 6_000))).size).toBeGreaterThanOrEqual(8);
+    expect(jitterOf('org/spec-1', 60_000)).toBe(delays[1]);
+    expect(jitterOf('org/spec-1', 0)).toBe(0);
+  });
+});
