@@ -2,10 +2,12 @@
 // whose name is not here fails permanently with JOB_UNKNOWN rather than waiting forever.
 import type { AnyJobDefinition } from '../src/queue/job-definition.js';
 import { checkLinksJob } from './check-links.js';
+import { exportSpaceJob } from './export-space.js';
 import { importContentJob } from './import-content.js';
 import { mergeChangeRequestJob } from './merge-change-request.js';
 import { pollChangeRequestsJob } from './poll-change-requests.js';
 import { pollGitJob } from './poll-git.js';
+import { pollSpaceJob } from './poll-space.js';
 import { refreshOpenApiJob } from './refresh-openapi.js';
 import { updateChangeRequestJob } from './update-change-request.js';
 
@@ -17,4 +19,6 @@ export const JOBS: readonly AnyJobDefinition[] = [
   updateChangeRequestJob,
   mergeChangeRequestJob,
   refreshOpenApiJob,
+  pollSpaceJob,
+  exportSpaceJob,
 ];

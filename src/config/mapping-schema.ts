@@ -95,6 +95,12 @@ export const mappingSchema = z.strictObject({
       author: z
         .strictObject({ name: z.string().min(1), email: z.email() })
         .default({ name: 'docsync', email: 'docsync@localhost' }),
+      /** Files of the space larger than this are not exported: the export fails and says so. */
+      maxFileBytes: z
+        .int()
+        .min(1024)
+        .max(1024 * 1024 * 1024)
+        .default(50 * 1024 * 1024),
     })
     .prefault({}),
 });

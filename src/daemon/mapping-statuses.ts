@@ -29,6 +29,8 @@ export async function mappingStatuses(
         ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),
         ...(state.lastImport === undefined ? {} : { lastImport: state.lastImport }),
         ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
+        ...(state.lastExport === undefined ? {} : { lastExport: state.lastExport }),
+        ...(state.pendingConflict === undefined ? {} : { pendingConflict: state.pendingConflict }),
         changeRequests,
       };
     }),

@@ -11,7 +11,11 @@ import { createHttpServer } from '../http/create-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import { syncLinkCheckSchedulers } from '../links/link-check-schedulers.js';
 import type { Logger } from '../log/create-logger.js';
-import { syncChangeRequestPollSchedulers, syncGitPollSchedulers } from '../producers/git-poll-schedulers.js';
+import {
+  syncChangeRequestPollSchedulers,
+  syncGitPollSchedulers,
+  syncSpacePollSchedulers,
+} from '../producers/git-poll-schedulers.js';
 import { syncOpenApiSchedulers } from '../producers/openapi-schedulers.js';
 import { pushTrigger } from '../producers/push-trigger.js';
 import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
@@ -152,6 +156,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     log.child({ component: 'producer' }),
   );
   await syncLinkCheckSchedulers(queues.get('links'), config.mappings, log.child({ component: 'producer' }));
+  await syncSpacePollSchedulers(queues.get('export'), config.mappings, log.child({ component: 'producer' }));
   await syncOpenApiSchedulers(queues.get('openapi'), config.openapi, log.child({ component: 'producer' }));
   const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
   shutdown.add('working copy watchers', () => watcher.close());

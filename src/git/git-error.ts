@@ -22,6 +22,8 @@ export const GIT_ERROR_CODES = [
   'GIT_UNAVAILABLE',
   /** Docsync was given a commit id, branch or path that git must not see (an option, a `..`). */
   'GIT_INVALID_INPUT',
+  /** The remote refused a push that is not a fast-forward: the branch moved since it was read. */
+  'GIT_PUSH_REJECTED',
 ] as const;
 
 export type GitErrorCode = (typeof GIT_ERROR_CODES)[number];
@@ -38,6 +40,8 @@ export const GIT_RETRYABLE: Readonly<Record<GitErrorCode, boolean>> = {
   GIT_OUTPUT_INVALID: false,
   GIT_UNAVAILABLE: false,
   GIT_INVALID_INPUT: false,
+  // Read the branch again and build on its new tip.
+  GIT_PUSH_REJECTED: true,
 };
 
 /**
@@ -46,6 +50,10 @@ export const GIT_RETRYABLE: Readonly<Record<GitErrorCode, boolean>> = {
  * first: `unable to access ... 403` is a refusal, not a network problem.
  */
 export const GIT_STDERR_RULES: readonly { code: GitErrorCode; pattern: RegExp }[] = [
+  {
+    code: 'GIT_PUSH_REJECTED',
+    pattern: /\[rejected\]|non-fast-forward|\(fetch first\)|stale info/i,
+  },
   {
     code: 'GIT_AUTH',
     pattern:

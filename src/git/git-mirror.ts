@@ -14,7 +14,9 @@ import {
   CommitLogFormatError,
   parseCommitLog,
 } from './parse-commit-log.js';
+import { pushCommit } from './push-commit.js';
 import { checkBranch, checkSha, gitPath, objectName, pathspec } from './revision-names.js';
+import { type FolderCommit, writeFolderCommit } from './write-folder-commit.js';
 
 export type { BlobData, CommitInfo, TreeEntry };
 
@@ -158,6 +160,28 @@ export class GitMirror {
   ): Promise<{ oid: string; size: number } | undefined> {
     const [, file] = await this.commitAndObject(sha, path, signal);
     return file?.type === 'blob' ? { oid: file.oid, size: file.size } : undefined;
+  }
+
+  /**
+   * A new commit on `parent` whose `dir` holds exactly `files` (the rest of the tree unchanged);
+   * written into the mirror, not pushed.
+   */
+  writeFolderCommit(commit: FolderCommit, signal?: AbortSignal): Promise<string> {
+    return writeFolderCommit(this.dir, commit, this.commandOptions(signal));
+  }
+
+  /**
+   * Pushes `sha` to `refs/heads/<branch>` of the remote: never forced, so a branch that moved since
+   * it was read refuses it (GIT_PUSH_REJECTED). The mirror's own branch follows on success.
+   */
+  async push(sha: string, branch: string, signal?: AbortSignal): Promise<void> {
+    const target = `refs/heads/${checkBranch(branch)}`;
+    await pushCommit(this.dir, this.repo, `${checkSha(sha)}:${target}`, {
+      env: this.env,
+      timeoutMs: this.timeoutMs,
+      signal,
+    });
+    await this.run(['update-ref', target, checkSha(sha)], signal);
   }
 
   /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */

@@ -9,35 +9,39 @@ export interface OperationChanges {
   changed: string[];
 }
 
+/** The operations of a path item, in the order a changelog lists them; `query` is OpenAPI 3.2's. */
 const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
-/** `$ref` expansions per operation at most; refs past it are fingerprinted as written. */
-export const MAX_REF_EXPANSIONS = 10_000;
+/**
+ * `$ref` expansions per operation at most. A schema is expanded again at every use, so schemas
+ * that reference each other widely could otherwise cost work exponential in their depth. Refs past
+ * the cap are fingerprinted as written: a change behind them goes unseen, which no real spec
+ * comes near.
+ */
+const MAX_REF_EXPANSIONS = 10_000;
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+/** Refs inlined inside one another at most, so that a long chain of schemas cannot overflow the stack. */
+const MAX_REF_DEPTH = 500;
+
+/** Path item `$ref`s followed at most before the item is taken as it stands. */
+const MAX_PATH_ITEM_HOPS = 16;
+
+/** Stands for a value met again inside itself: YAML aliases can build such values, without any `$ref`. */
+const CIRCULAR = '"[circular]"';
 
 export function operationFingerprints(document: Record<string, unknown>): Record<string, string> {
   const fingerprints: Record<string, string> = {};
   const paths = document.paths;
-  if (typeof paths !== 'object' || paths === null || Array.isArray(paths)) return fingerprints;
-  for (const [path, written] of Object.entries(paths as Record<string, unknown>)) {
+  if (!isObject(paths)) return fingerprints;
+  for (const [path, written] of Object.entries(paths)) {
     if (path.startsWith('x-')) continue;
-    const item = followRef(document, written);
-    if (!isObject(item)) continue;
+    const item = pathItemOf(document, written);
+    if (item === undefined) continue;
     for (const method of METHODS) {
       const operation = item[method];
       if (!isObject(operation)) continue;
-      const defining = {
-        operation,
-        ...(item.parameters === undefined ? {} : { parameters: item.parameters }),
-        ...(item.servers === undefined ? {} : { servers: item.servers }),
-      };
-      const budget = { left: MAX_REF_EXPANSIONS };
-      const inlined = inline(document, defining, [], budget);
-      fingerprints[`${method.toUpperCase()} ${path}`] = createHash('sha256')
-        .update(canonicalJson(inlined))
-        .digest('hex')
-        .slice(0, 16);
+      const defining = { operation, parameters: item.parameters, servers: item.servers };
+      fingerprints[`${method.toUpperCase()} ${path}`] = fingerprintOf(document, defining);
     }
   }
   return fingerprints;
@@ -48,10 +52,14 @@ export function diffOperations(
   after: Record<string, string>,
 ): OperationChanges {
   const previous = before ?? {};
-  const added = Object.keys(after).filter((key) => !(key in previous));
-  const removed = Object.keys(previous).filter((key) => !(key in after));
-  const changed = Object.keys(after).filter((key) => key in previous && previous[key] !== after[key]);
-  return { added: sortOperations(added), removed: sortOperations(removed), changed: sortOperations(changed) };
+  const operations = Object.keys(after);
+  return {
+    added: sortOperations(operations.filter((key) => !Object.hasOwn(previous, key))),
+    removed: sortOperations(Object.keys(previous).filter((key) => !Object.hasOwn(after, key))),
+    changed: sortOperations(
+      operations.filter((key) => Object.hasOwn(previous, key) && previous[key] !== after[key]),
+    ),
+  };
 }
 
 export function summariseOperationChanges(changes: OperationChanges, limit = 20): string[] {
@@ -61,81 +69,151 @@ export function summariseOperationChanges(changes: OperationChanges, limit = 20)
     ...changes.removed.map((operation) => `removed ${operation}`),
   ];
   if (lines.length <= limit) return lines;
-  const kept = lines.slice(0, Math.max(0, limit - 1));
+  if (limit < 1) return [];
+  const kept = lines.slice(0, limit - 1);
   return [...kept, `… and ${lines.length - kept.length} more`];
 }
 
-/** By path, then by method in the usual order. */
+const METHOD_RANK = new Map<string, number>(METHODS.map((method, rank) => [method.toUpperCase(), rank]));
+
+/** By path, then by method in the usual order (`GET` before `POST`). */
 function sortOperations(operations: string[]): string[] {
   const split = (operation: string) => {
     const space = operation.indexOf(' ');
-    return { method: operation.slice(0, space).toLowerCase(), path: operation.slice(space + 1) };
+    const method = operation.slice(0, space);
+    return { method, rank: METHOD_RANK.get(method) ?? METHODS.length, path: operation.slice(space + 1) };
   };
   return operations.sort((a, b) => {
     const x = split(a);
     const y = split(b);
     if (x.path !== y.path) return x.path < y.path ? -1 : 1;
-    return (
-      METHODS.indexOf(x.method as (typeof METHODS)[number]) -
-      METHODS.indexOf(y.method as (typeof METHODS)[number])
-    );
+    if (x.rank !== y.rank) return x.rank - y.rank;
+    return x.method < y.method ? -1 : x.method > y.method ? 1 : 0;
   });
 }
 
-/** Inlines internal `$ref`s; a ref already being inlined (recursion) or past the budget stays as is. */
-function inline(
+/** A path item, through its internal `$ref`s if it has any; fields written beside a `$ref` win. */
+function pathItemOf(
   document: Record<string, unknown>,
-  value: unknown,
-  stack: string[],
-  budget: { left: number },
-): Json {
-  if (Array.isArray(value)) return value.map((item) => inline(document, item, stack, budget));
-  if (!isObject(value)) return (value ?? null) as Json;
-  const ref = value.$ref;
-  if (typeof ref === 'string' && ref.startsWith('#') && !stack.includes(ref) && budget.left > 0) {
-    const target = resolvePointer(document, ref);
-    if (target !== undefined) {
-      budget.left -= 1;
-      const { $ref: _, ...siblings } = value;
-      const expanded = inline(document, target, [...stack, ref], budget);
-      return Object.keys(siblings).length === 0
-        ? expanded
-        : { $inlined: expanded, ...(inline(document, siblings, stack, budget) as Record<string, Json>) };
-    }
+  written: unknown,
+): Record<string, unknown> | undefined {
+  let item = written;
+  for (let hop = 0; hop < MAX_PATH_ITEM_HOPS && isObject(item); hop += 1) {
+    const { $ref: ref, ...siblings } = item;
+    const target = typeof ref === 'string' && ref.startsWith('#') ? resolvePointer(document, ref) : undefined;
+    if (!isObject(target)) break;
+    item = { ...target, ...siblings };
   }
-  const out: Record<string, Json> = {};
-  for (const [key, child] of Object.entries(value)) out[key] = inline(document, child, stack, budget);
-  return out;
+  return isObject(item) ? item : undefined;
 }
 
-function followRef(document: Record<string, unknown>, value: unknown): unknown {
-  if (isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#'))
-    return resolvePointer(document, value.$ref) ?? value;
-  return value;
+/** sha256 of the canonical JSON of `value`, first 16 hex digits. */
+function fingerprintOf(document: Record<string, unknown>, value: unknown): string {
+  const hash = createHash('sha256');
+  let pending = '';
+  writeCanonical(document, value, (text) => {
+    pending += text;
+    if (pending.length >= 65_536) {
+      hash.update(pending);
+      pending = '';
+    }
+  });
+  return hash.update(pending).digest('hex').slice(0, 16);
 }
 
+/**
+ * Writes `value` as JSON with object keys sorted, so that the order a document is written in does
+ * not matter, and internal `$ref`s replaced by what they point to (beside siblings such as
+ * `description`, the target takes the place of the ref's text). A ref already being inlined (a
+ * recursive schema), past the caps, or pointing nowhere is written as it stands. Keys are walked
+ * in sorted order too, so that which refs the cap leaves as written does not depend on key order.
+ */
+function writeCanonical(document: Record<string, unknown>, value: unknown, out: (text: string) => void) {
+  const inlining = new Set<string>();
+  const walking = new Set<object>();
+  let expansionsLeft = MAX_REF_EXPANSIONS;
+
+  const expansionOf = (ref: string): { ref: string; target: unknown } | undefined => {
+    if (!ref.startsWith('#') || inlining.has(ref)) return undefined;
+    if (expansionsLeft <= 0 || inlining.size >= MAX_REF_DEPTH) return undefined;
+    const target = resolvePointer(document, ref);
+    if (target === undefined) return undefined;
+    expansionsLeft -= 1;
+    return { ref, target };
+  };
+
+  const writeExpansion = ({ ref, target }: { ref: string; target: unknown }) => {
+    inlining.add(ref);
+    write(target);
+    inlining.delete(ref);
+  };
+
+  const writeObject = (object: Record<string, unknown>) => {
+    const expansion = typeof object.$ref === 'string' ? expansionOf(object.$ref) : undefined;
+    const keys = Object.keys(object)
+      .filter((key) => object[key] !== undefined)
+      .sort();
+    if (expansion !== undefined && keys.length === 1) {
+      writeExpansion(expansion);
+      return;
+    }
+    out('{');
+    keys.forEach((key, index) => {
+      out(`${index === 0 ? '' : ','}${JSON.stringify(key)}:`);
+      if (key === '$ref' && expansion !== undefined) writeExpansion(expansion);
+      else write(object[key]);
+    });
+    out('}');
+  };
+
+  const writeArray = (array: unknown[]) => {
+    out('[');
+    array.forEach((item, index) => {
+      if (index > 0) out(',');
+      write(item);
+    });
+    out(']');
+  };
+
+  const write = (node: unknown): void => {
+    if (typeof node !== 'object' || node === null) out(scalarJson(node));
+    else if (walking.has(node)) out(CIRCULAR);
+    else {
+      walking.add(node);
+      if (isObject(node)) writeObject(node);
+      else if (Array.isArray(node)) writeArray(node);
+      walking.delete(node);
+    }
+  };
+
+  write(value);
+}
+
+function scalarJson(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
+    return JSON.stringify(value);
+  if (typeof value === 'bigint') return value.toString();
+  return 'null';
+}
+
+/** The value an internal `$ref` (`#/components/schemas/Pet`) points to, or undefined. */
 function resolvePointer(document: Record<string, unknown>, ref: string): unknown {
-  const pointer = decodeURIComponent(ref.slice(1));
+  let pointer: string;
+  try {
+    pointer = decodeURIComponent(ref.slice(1));
+  } catch {
+    return undefined;
+  }
   if (pointer === '') return document;
   if (!pointer.startsWith('/')) return undefined;
   let node: unknown = document;
   for (const raw of pointer.slice(1).split('/')) {
     const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = node[Number(token)];
+    if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(token) ? node[Number(token)] : undefined;
     else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
     else return undefined;
   }
   return node;
-}
-
-/** JSON with object keys sorted, so that the order a document is written in does not matter. */
-function canonicalJson(value: Json): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key] as Json)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

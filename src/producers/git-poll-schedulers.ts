@@ -53,6 +53,25 @@ export function syncChangeRequestPollSchedulers(
   );
 }
 
+/** The space poll of every mapping that exports to git, on the `export` queue. */
+export function syncSpacePollSchedulers(
+  queue: Queue,
+  mappings: readonly MappingConfig[],
+  log: Logger,
+): Promise<void> {
+  const exporting = mappings.filter((mapping) => mapping.direction !== 'git-to-space');
+  return syncJobSchedulers(
+    queue,
+    'poll-space',
+    exporting.map((mapping) => ({
+      key: mapping.name,
+      repeat: { every: mapping.export.poll },
+      data: { mapping: mapping.name },
+    })),
+    log,
+  );
+}
+
 /** Polls a mapping now, outside its schedule (the push webhook, `docsync resume`). */
 export async function pollNow(queue: Queue, mapping: string, reason: string): Promise<void> {
   await queue.add(

@@ -20,6 +20,17 @@ export const importOutcomeSchema = z.object({
   totalResources: z.number().optional(),
 });
 
+export const exportOutcomeSchema = z.object({
+  at: z.string(),
+  result: z.enum(['committed', 'unchanged', 'conflict', 'dry-run']),
+  revision: z.string(),
+  sha: z.string().optional(),
+  branch: z.string().optional(),
+  files: z.number().optional(),
+  /** A conflict's cause: paths git changed since the last export that the space's content would undo. */
+  changedInGit: z.array(z.string()).optional(),
+});
+
 export const failureSchema = z.object({ at: z.string(), code: z.string(), message: z.string() });
 
 export const mappingStateSchema = z.object({
@@ -32,11 +43,22 @@ export const mappingStateSchema = z.object({
   paused: pauseSchema.optional(),
   lastImport: importOutcomeSchema.optional(),
   lastError: failureSchema.optional(),
+  /** Space to git: the last space revision the space poll handled (exported, or docsync's own). */
+  lastSeenRevision: z.string().optional(),
+  /**
+   * Space to git: the commit whose folder the space's content was last known to equal (docsync's
+   * last export, or the commit of a merged import). Git changing the folder since means a conflict.
+   */
+  exportBase: z.string().optional(),
+  lastExport: exportOutcomeSchema.optional(),
+  /** A conflict branch not yet merged: once its commit is in the branch, it is the new base. */
+  pendingConflict: z.object({ sha: z.string(), branch: z.string(), revision: z.string() }).optional(),
 });
 
 export type MappingState = z.infer<typeof mappingStateSchema>;
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 export type Failure = z.infer<typeof failureSchema>;
+export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
 export type Pause = z.infer<typeof pauseSchema>;
 
 /** Fields to set; `null` removes one. */

@@ -10,7 +10,9 @@ export async function carryOrigin(
   to: string,
   origin: Omit<RevisionOrigin, 'sha'>,
 ): Promise<boolean> {
-  if ((await store.revisionOrigin(space, from)) === undefined) return false;
-  await store.recordRevisionOrigin(space, to, origin);
+  const source = await store.revisionOrigin(space, from);
+  if (source === undefined) return false;
+  // The commit travels along: a merged import tells space to git which commit the space now equals.
+  await store.recordRevisionOrigin(space, to, { ...origin, sha: source.sha });
   return true;
 }

@@ -31,9 +31,18 @@ describe('classifyGitStderr', () => {
     expect(classifyGitStderr(stderr)).toBe(code);
   });
 
-  it('retries network trouble and time-outs only', () => {
+  it('retries network trouble, time-outs and a push the moved branch refused, only', () => {
     const retryable = GIT_ERROR_CODES.filter((code) => GIT_RETRYABLE[code]);
-    expect(retryable).toEqual(['GIT_NETWORK', 'GIT_TIMEOUT', 'GIT_ABORTED']);
+    expect(retryable).toEqual(['GIT_NETWORK', 'GIT_TIMEOUT', 'GIT_ABORTED', 'GIT_PUSH_REJECTED']);
+  });
+
+  it('reads a refused push as GIT_PUSH_REJECTED, before any other rule', () => {
+    expect(
+      classifyGitStderr(
+        " ! [rejected]        abc -> main (fetch first)\nerror: failed to push some refs to 'https://host/x.git'\nhint: Updates were rejected because the remote contains work",
+      ),
+    ).toBe('GIT_PUSH_REJECTED');
+    expect(classifyGitStderr(' ! [rejected] main -> main (non-fast-forward)')).toBe('GIT_PUSH_REJECTED');
   });
 });
 

@@ -1,0 +1,98 @@
+// The content of a space as a docs tree, the read half of space to git: the revision with its page
+// tree, each page's markdown (read on its own when the revision leaves it out), and each file's
+// bytes from its download address. Every path is checked before anything is downloaded; pages and
+// files are read a few at a time, so a large space neither waits on one request at a time nor
+// floods the service.
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { Revision } from '../api/schemas/revision-schema.js';
+import type { DocsPage, DocsTree } from '../content/docs-tree.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import { downloadFile } from './download-file.js';
+import { ExportPathError } from './export-path-error.js';
+import { planExport, treeOf } from './revision-to-tree.js';
+
+export interface ReadSpaceOptions {
+  api: DocsApiClient;
+  /** Where the service is and its token: sent with downloads from its own origin only. */
+  service: { baseUrl: string; token: string };
+  space: string;
+  maxFileBytes: number;
+  signal: AbortSignal;
+}
+
+export interface SpaceContent {
+  revision: Revision;
+  tree: DocsTree;
+}
+
+const DOWNLOAD_TIMEOUT_MS = 60_000;
+/** Requests in flight at once while reading pages and files. */
+const PARALLEL_READS = 6;
+
+export async function readSpaceContent(options: ReadSpaceOptions): Promise<SpaceContent> {
+  const { api, space, signal } = options;
+  const revision = await api.content.getRevision({ spaceId: space }, { signal });
+  const plan = planExport(revision);
+  if (plan.problems.length > 0) throw new ExportPathError(space, revision.id, plan.problems);
+
+  for (const file of plan.files) {
+    if (file.downloadURL === undefined)
+      throw new DocsyncError(
+        'EXPORT_DOWNLOAD_FAILED',
+        `file ${file.path} (${file.id}) has no download address`,
+      );
+    if (file.size !== undefined && file.size > options.maxFileBytes) {
+      throw new DocsyncError(
+        'EXPORT_FILE_TOO_LARGE',
+        `file ${file.path} (${file.id}) is ${file.size} bytes, over export.maxFileBytes (${options.maxFileBytes}); remove it from the space or raise the limit`,
+      );
+    }
+  }
+
+  const markdown = new Map<string, string>();
+  await inParallel(plan.missingMarkdown, async (pageId) => {
+    const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
+    markdown.set(pageId, page.markdown ?? '');
+  });
+  const fill = (pages: readonly DocsPage[]): void => {
+    for (const page of pages) {
+      const text = page.id === undefined ? undefined : markdown.get(page.id);
+      if (text !== undefined) page.markdown = text;
+      fill(page.pages);
+    }
+  };
+  fill(plan.pages);
+
+  const data = new Map<string, Buffer>();
+  await inParallel(plan.files, async (file) => {
+    data.set(
+      file.id,
+      await downloadFile(file.downloadURL ?? '', `file ${file.path}`, {
+        service: options.service,
+        maxBytes: options.maxFileBytes,
+        timeoutMs: DOWNLOAD_TIMEOUT_MS,
+        signal,
+      }),
+    );
+  });
+  return { revision, tree: treeOf(plan, data) };
+}
+
+/** Runs `work` on every item, PARALLEL_READS at a time; the first failure rejects, the rest stop. */
+async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failed = false;
+  const lane = async (): Promise<void> => {
+    while (!failed && next < items.length) {
+      const item = items[next] as T;
+      next += 1;
+      try {
+        await work(item);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, items.length) }, lane));
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { isGitError } from '../../../src/git/git-error.js';
+import { createGitFixture, type GitFixture } from './git-fixture.js';
+
+let repo: GitFixture;
+
+beforeEach(async () => {
+  repo = await createGitFixture();
+});
+
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+const AUTHOR = { name: 'Docs Bot', email: 'bot@example.com' };
+const files = (entries: Record<string, string>) =>
+  new Map(Object.entries(entries).map(([path, text]) => [path, Buffer.from(text)]));
+
+describe('GitMirror.writeFolderCommit and push', () => {
+  it('replaces one folder, keeps the rest of the tree, and pushes without force', async () => {
+    await repo.write({
+      'docs/old.md': '# Old\n',
+      'docs/keep.md': '# Keep\n',
+      'src/app.js': 'x\n',
+      'README.md': 'root\n',
+    });
+    const first = repo.commit('first');
+    repo.push();
+    const mirror = repo.mirror();
+    await mirror.fetch();
+    const sha = await mirror.writeFolderCommit({
+      parent: first,
+      dir: 'docs',
+      files: files({ 'keep.md': '# Keep\n', 'guides/new.md': '# New\n' }),
+      author: AUTHOR,
+      message: 'docs: from the space\n\nDocsync-Revision: rev_1\n',
+      date: new Date('2026-01-02T03:04:05Z'),
+    });
+    // Written into the mirror only; the remote has it once pushed.
+    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(first);
+    await mirror.push(sha, 'main');
+    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(sha);
+    expect(repo.git('--git-dir', repo.remote, 'ls-tree', '-r', '--name-only', 'main').split('\n')).toEqual([
+      'README.md',
+      'docs/guides/new.md',
+      'docs/keep.md',
+      'src/app.js',
+    ]);
+    expect(repo.git('--git-dir', repo.remote, 'log', '-1', '--format=%an <%ae> %aI%n%B', 'main')).toBe(
+      'Docs Bot <bot@example.com> 2026-01-02T03:04:05+00:00\ndocs: from the space\n\nDocsync-Revision: rev_1',
+    );
+    // No private refs are left behind in the mirror.
+    expect(await mirror.resolve('main')).toBe(sha);
+  });
+
+  it('refuses to overwrite a branch that moved, as GIT_PUSH_REJECTED, a retryable error', async () => {
+    await repo.write({ 'docs/a.md': '# A\n' });
+    const first = repo.commit('first');
+    repo.push();
+    const mirror = repo.mirror();
+    await mirror.fetch();
+    await repo.write({ 'docs/a.md': '# A, moved\n' });
+    const moved = repo.commit('moved in git');
+    repo.push();
+    const sha = await mirror.writeFolderCommit({
+      parent: first,
+      dir: 'docs',
+      files: files({ 'a.md': '# A from the space\n' }),
+      author: AUTHOR,
+      message: 'docs: from the space\n',
+      date: new Date(),
+    });
+    const error = await mirror.push(sha, 'main').catch((caught: unknown) => caught);
+    expect(isGitError(error) && error.code).toBe('GIT_PUSH_REJECTED');
+    expect(isGitError(error) && error.retryable).toBe(true);
+    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(moved);
+    // A new branch takes it: that is where conflicts go.
+    await mirror.push(sha, 'docsync/conflict-rev_2');
+    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'docsync/conflict-rev_2')).toBe(sha);
+  });
+
+  it('pushes in an operator environment with editors, pagers and git credentials settings', async () => {
+    await repo.write({ 'docs/a.md': '# A\n' });
+    const first = repo.commit('first');
+    repo.push();
+    const mirror = repo.mirror({
+      env: {
+        PATH: process.env.PATH,
+        HOME: repo.root,
+        EDITOR: 'vim',
+        GIT_EDITOR: 'vim',
+        PAGER: 'less',
+        GIT_SSH_COMMAND: 'ssh -o BatchMode=yes',
+        GIT_ASKPASS: '/bin/false',
+        GIT_SSL_CAINFO: '/etc/ssl/certs/ca-certificates.crt',
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: 'http.extraHeader',
+        GIT_CONFIG_VALUE_0: 'X-Test: 1',
+      },
+    });
+    await mirror.fetch();
+    const sha = await mirror.writeFolderCommit({
+      parent: first,
+      dir: '.',
+      files: files({ 'docs/a.md': '# A again\n' }),
+      author: AUTHOR,
+      message: 'whole tree\n',
+      date: new Date(),
+    });
+    await mirror.push(sha, 'main');
+    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(sha);
+  });
+
+  it('refuses a branch name that is an option or a bad ref', async () => {
+    await repo.write({ 'a.md': '# A\n' });
+    const first = repo.commit('first');
+    repo.push();
+    const mirror = repo.mirror();
+    await mirror.fetch();
+    for (const branch of ['--force', 'a..b', 'x:y'])
+      await expect(mirror.push(first, branch)).rejects.toMatchObject({ code: 'GIT_INVALID_INPUT' });
+  });
+});
