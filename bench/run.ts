@@ -2,6 +2,7 @@
 // their figures. Benchmarks measure; they never pass or fail on a time.
 import { bundleBench } from './bundle-bench.js';
 import { configBench } from './config-bench.js';
+import { exportBench } from './export-bench.js';
 import { importLatencyBench } from './import-latency-bench.js';
 import { pollBench } from './poll-bench.js';
 import { runnerBench } from './runner-bench.js';
@@ -18,6 +19,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
     await importLatencyBench();
     await bundleBench();
   },
+  // Space to git on a 10,000-page space: first export, unchanged, one page edited.
+  export: exportBench,
 };
 
 const names = process.argv.slice(2);

@@ -1,0 +1,237 @@
+// Space to git on a 10,000-page space: the export job's work (read the content over HTTP from the
+// local service, download files, write the folder with git fast-import, push to a bare remote)
+// timed three ways, with peak memory: the first export (a commit of every page), the same revision
+// again (no commit), and one page edited (a one-file commit). Target: under 10 s.
+import { execFileSync } from 'node:child_process';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
+import { mappingSchema } from '../src/config/mapping-schema.js';
+import { createEmulator } from '../src/emulator/create-emulator.js';
+import { nextSeq, type StoredFile, type StoredPage } from '../src/emulator/emulator-state.js';
+import { runExport } from '../src/export/run-export.js';
+import { GitMirror } from '../src/git/git-mirror.js';
+import type {
+  ExportOutcome,
+  MappingState,
+  MappingStatePatch,
+  MappingStateStore,
+  RevisionOrigin,
+} from '../src/state/mapping-state.js';
+import { report } from './stats.js';
+
+const SECTIONS = 100;
+const PAGES_PER_SECTION = 100; // the section's README and 99 pages under it, after the root README
+const FILES = 20;
+const TOKEN = 'bench-admin-token';
+const MiB = 1024 * 1024;
+
+/** The job's state in memory: the bench measures the export, not Redis. */
+class MemoryStateStore implements MappingStateStore {
+  readonly #states = new Map<string, MappingState>();
+  async get(mapping: string): Promise<MappingState> {
+    return { ...(this.#states.get(mapping) ?? {}) };
+  }
+  async update(mapping: string, patch: MappingStatePatch): Promise<void> {
+    const next: Record<string, unknown> = { ...(this.#states.get(mapping) ?? {}) };
+    for (const [key, value] of Object.entries(patch)) {
+      if (value === null) delete next[key];
+      else if (value !== undefined) next[key] = value;
+    }
+    this.#states.set(mapping, next as MappingState);
+  }
+  async recordRevisionOrigin(_space: string, _revision: string, _origin: RevisionOrigin): Promise<void> {}
+  async revisionOrigin(): Promise<RevisionOrigin | undefined> {
+    return undefined;
+  }
+}
+
+function markdownOf(section: number, page: number): string {
+  const sibling = (page % (PAGES_PER_SECTION - 1)) + 1;
+  const paragraph =
+    'Docs teams keep their pages in git and edit them in the service; this paragraph is here to give the page a realistic size. ';
+  return `# Page ${section}.${page}\n\n${paragraph.repeat(6)}\n\nSee [the next page](page-${String(sibling).padStart(3, '0')}.md) and [the section](README.md).\n\n\`\`\`sh\nnpm start\n\`\`\`\n\n${paragraph.repeat(4)}\n`;
+}
+
+function spaceTree(): { pages: StoredPage[]; files: StoredFile[] } {
+  const at = new Date().toISOString();
+  const page = (
+    id: string,
+    title: string,
+    sourcePath: string,
+    markdown: string,
+    pages: StoredPage[] = [],
+  ) => ({
+    id,
+    title,
+    slug: id,
+    sourcePath,
+    markdown,
+    createdAt: at,
+    updatedAt: at,
+    pages,
+  });
+  const pages: StoredPage[] = [page('pg_home', 'Welcome', 'README.md', markdownOf(0, 0))];
+  for (let s = 0; s < SECTIONS; s += 1) {
+    const folder = `section-${String(s).padStart(2, '0')}`;
+    const children = Array.from({ length: PAGES_PER_SECTION - 1 }, (_, i) =>
+      page(
+        `pg_${s}_${i + 1}`,
+        `Page ${s}.${i + 1}`,
+        `${folder}/page-${String(i + 1).padStart(3, '0')}.md`,
+        markdownOf(s, i + 1),
+      ),
+    );
+    pages.push(page(`pg_${s}`, `Section ${s}`, `${folder}/README.md`, markdownOf(s, 0), children));
+  }
+  const files = Array.from({ length: FILES }, (_, i) => {
+    const data = Buffer.alloc(4096, i);
+    return {
+      id: `file_${i}`,
+      name: `img-${i}.png`,
+      sourcePath: `.gitbook/assets/img-${i}.png`,
+      contentType: 'image/png',
+      size: data.length,
+      data: data.toString('base64'),
+    };
+  });
+  return { pages, files };
+}
+
+function countPages(pages: readonly StoredPage[]): number {
+  return pages.reduce((sum, page) => sum + 1 + countPages(page.pages), 0);
+}
+
+/** Runs `work`, sampling memory every 20 ms: wall time and peaks. */
+async function measured<T>(work: () => Promise<T>) {
+  const baseline = process.memoryUsage().rss;
+  let rss = baseline;
+  let heap = process.memoryUsage().heapUsed;
+  const sampler = setInterval(() => {
+    const usage = process.memoryUsage();
+    rss = Math.max(rss, usage.rss);
+    heap = Math.max(heap, usage.heapUsed);
+  }, 20);
+  const started = performance.now();
+  try {
+    const value = await work();
+    const usage = process.memoryUsage();
+    return {
+      value,
+      seconds: (performance.now() - started) / 1000,
+      baselineMiB: baseline / MiB,
+      peakRssMiB: Math.max(rss, usage.rss) / MiB,
+      peakHeapMiB: Math.max(heap, usage.heapUsed) / MiB,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+export async function exportBench(): Promise<void> {
+  const root = await mkdtemp(join(tmpdir(), 'docsync-bench-export-'));
+  const log = pino({ level: 'silent' });
+  const emulator = await createEmulator({ members: [{ name: 'Admin', token: TOKEN, role: 'admin' }], log });
+  try {
+    const origin = await emulator.listen('127.0.0.1', 0);
+    const remote = join(root, 'remote.git');
+    const work = join(root, 'work');
+    const git = (...args: string[]) =>
+      execFileSync('git', ['-c', 'user.name=b', '-c', 'user.email=b@b', ...args], {
+        encoding: 'utf8',
+      }).trim();
+    git('init', '--quiet', '--bare', '--initial-branch=main', remote);
+    git('init', '--quiet', '--initial-branch=main', work);
+    await mkdir(join(work, 'docs'), { recursive: true });
+    await mkdir(join(work, 'src'), { recursive: true });
+    await writeFile(join(work, 'docs', 'README.md'), '# Docs\n');
+    await writeFile(join(work, 'src', 'app.js'), 'x\n');
+    git('-C', work, 'add', '--all');
+    git('-C', work, 'commit', '--quiet', '-m', 'start');
+    git('-C', work, 'push', '--quiet', remote, 'HEAD:refs/heads/main');
+
+    const answer = await fetch(`${origin}/v1/orgs/${emulator.orgId}/spaces`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Bench' }),
+    });
+    const spaceId = ((await answer.json()) as { id: string }).id;
+    const { state } = emulator;
+    const space = state.spaces[spaceId];
+    if (space === undefined) throw new Error('the bench space was not created');
+    const addRevision = (content: { pages: StoredPage[]; files: StoredFile[] }): string => {
+      const seq = nextSeq(state);
+      const id = `rev_bench${seq}`;
+      state.revisions[id] = {
+        id,
+        seq,
+        parents: [space.revision],
+        createdAt: new Date().toISOString(),
+        ...content,
+      };
+      space.revision = id;
+      return id;
+    };
+    const content = spaceTree();
+    const pageCount = countPages(content.pages);
+    addRevision(content);
+
+    const mapping = mappingSchema.parse({
+      name: 'bench',
+      space: spaceId,
+      direction: 'space-to-git',
+      git: { repo: remote, branch: 'main', dir: 'docs' },
+    });
+    const service = { baseUrl: `${origin}/v1`, token: TOKEN };
+    const deps = {
+      api: createDocsApiClient({ ...service, timeout: 120_000 }),
+      service,
+      mirror: new GitMirror({ repo: remote, dir: join(root, 'mirror.git'), log, timeoutMs: 120_000 }),
+      state: new MemoryStateStore(),
+      log,
+      now: () => new Date(),
+      signal: new AbortController().signal,
+      dryRun: false,
+    };
+    const run = async (label: string, expected: ExportOutcome['result']) => {
+      const figures = await measured(() => runExport(deps, mapping));
+      if (figures.value.result !== expected)
+        throw new Error(`${label}: expected ${expected}, got ${JSON.stringify(figures.value)}`);
+      report(`export ${label}`, {
+        pages: pageCount,
+        files: FILES,
+        result: figures.value.result,
+        seconds: figures.seconds,
+        rssBeforeMiB: figures.baselineMiB,
+        peakRssMiB: figures.peakRssMiB,
+        peakHeapMiB: figures.peakHeapMiB,
+      });
+      return figures.seconds;
+    };
+
+    const first = await run('first (commit)', 'committed');
+    const written = git('--git-dir', remote, 'ls-tree', '-r', '--name-only', 'main', '--', 'docs').split(
+      '\n',
+    );
+    report('files in docs/ after the first export', { files: written.length });
+    if (written.length < pageCount + FILES)
+      throw new Error(
+        `the first export wrote ${written.length} files, expected ${pageCount + FILES} at least`,
+      );
+    await run('same revision (no commit)', 'unchanged');
+    const edited = structuredClone(content);
+    const target = edited.pages[1]?.pages[0];
+    if (target === undefined) throw new Error('the bench tree has no page to edit');
+    target.markdown += '\nOne more line, written in the service.\n';
+    addRevision(edited);
+    await run('one page edited (commit)', 'committed');
+    const changed = git('--git-dir', remote, 'diff', '--name-only', 'main^', 'main');
+    report('files changed by the edit commit', { files: changed.split('\n').length });
+    report('target: first export under 10 s', { target: 10, met: first < 10 ? 'yes' : 'no' });
+  } finally {
+    await emulator.close();
+    await rm(root, { recursive: true, force: true });
+  }
+}
