@@ -9,6 +9,7 @@ import type { CliIo } from './cli-io.js';
 import type { EmulatorFlags } from './emulator-command.js';
 import { EXIT } from './exit-codes.js';
 import type { OnceFlags } from './once-command.js';
+import type { StatusFlags } from './status-command.js';
 
 export interface MainOptions {
   /** The processors `start` runs; the registry of jobs/ when not given. */
@@ -104,6 +105,29 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .action(async (mapping: string, flags: { config?: string }) => {
       const { resumeCommand } = await import('./resume-command.js');
       exitCode = await resumeCommand(mapping, flags, io);
+    });
+
+  program
+    .command('status')
+    .description(
+      'print what a running docsync does: mappings, change requests, specs, queues, next runs, failures',
+    )
+    .option(
+      '--url <address>',
+      "the daemon's HTTP address (default: http.listen of the configuration, else http://127.0.0.1:8787)",
+    )
+    .option(
+      '--token <token>',
+      'its http.token (default: $DOCSYNC_HTTP_TOKEN, else http.token of the configuration)',
+    )
+    .option(
+      '-c, --config <file>',
+      'configuration to read http.listen and http.token from (default: $DOCSYNC_CONFIG)',
+    )
+    .option('--json', 'print the JSON answer as it came')
+    .action(async (flags: StatusFlags) => {
+      const { statusCommand } = await import('./status-command.js');
+      exitCode = await statusCommand(flags, io);
     });
 
   program

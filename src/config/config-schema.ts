@@ -4,7 +4,7 @@ import { posix } from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../log/log-levels.js';
 import { DAY, durationMs, HOUR, MINUTE, SECOND } from './duration.js';
-import { isLoopback, listenAddressSchema } from './listen-address.js';
+import { DEFAULT_HTTP_LISTEN, isLoopback, listenAddressSchema } from './listen-address.js';
 import { mappingSchema } from './mapping-schema.js';
 import { openapiSchema } from './openapi-schema.js';
 
@@ -39,7 +39,7 @@ export const configSchema = z
       .prefault({}),
     http: z
       .strictObject({
-        listen: listenAddressSchema.default({ host: '127.0.0.1', port: 8787 }),
+        listen: listenAddressSchema.default(DEFAULT_HTTP_LISTEN),
         publicUrl: optional(z.url({ protocol: /^https?$/ })),
         token: optional(z.string().min(16, 'use a token of at least 16 characters')),
         artifactSecret: optional(z.string().min(32, 'use a secret of at least 32 characters')),

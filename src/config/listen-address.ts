@@ -7,6 +7,9 @@ export interface ListenAddress {
   port: number;
 }
 
+/** Where docsync's HTTP server listens when http.listen is not set: this machine only. */
+export const DEFAULT_HTTP_LISTEN: ListenAddress = { host: '127.0.0.1', port: 8787 };
+
 const LISTEN = /^(?:\[([0-9a-fA-F:.]+)\]|([^:[\]]*)):(\d{1,5})$/;
 
 export const listenAddressSchema = z.string().transform((text, ctx): ListenAddress => {

@@ -1,38 +1,90 @@
 // The mappings part of /status: each mapping with its state (active, or paused and why), its last
-// import and its last error.
+// import, export and error, the merge verdicts of its open change requests, and the last link check
+// of each of its targets. A mapping whose state cannot be read shows the reason; the others do not
+// suffer from it.
 import type { Config } from '../config/config-schema.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import type { MappingStateStore } from '../state/mapping-state.js';
-import type { VerdictStore } from '../state/verdict-store.js';
+import type { LinkCheckStore, LinkCheckSummary } from '../state/link-check-store.js';
+import type { MappingState, MappingStateStore } from '../state/mapping-state.js';
+import type { StoredVerdict, VerdictStore } from '../state/verdict-store.js';
+import { errorMessage } from './status-part.js';
+
+/** The last link check of one target: `main` (the space's live content), or a change request's id. */
+export type LinkCheckStatus = { target: string; number?: number } & LinkCheckSummary;
 
 export async function mappingStatuses(
   config: Pick<Config, 'mappings'>,
   store: MappingStateStore,
   verdicts?: VerdictStore,
+  links?: LinkCheckStore,
 ) {
   return Promise.all(
     config.mappings.map(async (mapping) => {
-      const [state, changeRequests] = await Promise.all([
-        store.get(mapping.name),
-        verdicts?.list(mapping.name) ?? [],
-      ]);
-      return {
+      const identity = {
         name: mapping.name,
         space: mapping.space,
         direction: mapping.direction,
         repo: redactUrlCredentials(mapping.git.repo),
         branch: mapping.git.branch,
         dir: mapping.git.dir,
-        state: state.paused === undefined ? 'active' : 'paused',
-        ...(state.paused === undefined ? {} : { paused: state.paused }),
-        ...(state.lastImportedSha === undefined ? {} : { lastImportedSha: state.lastImportedSha }),
-        ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),
-        ...(state.lastImport === undefined ? {} : { lastImport: state.lastImport }),
-        ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
-        ...(state.lastExport === undefined ? {} : { lastExport: state.lastExport }),
-        ...(state.pendingConflict === undefined ? {} : { pendingConflict: state.pendingConflict }),
-        changeRequests,
       };
+      try {
+        return { ...identity, ...(await readMapping(mapping, store, verdicts, links)) };
+      } catch (error) {
+        return { ...identity, error: errorMessage(error) };
+      }
     }),
   );
+}
+
+async function readMapping(
+  mapping: MappingConfig,
+  store: MappingStateStore,
+  verdicts: VerdictStore | undefined,
+  links: LinkCheckStore | undefined,
+) {
+  const [state, changeRequests, main] = await Promise.all([
+    store.get(mapping.name),
+    verdicts?.list(mapping.name) ?? [],
+    links?.summary(mapping.space, undefined),
+  ]);
+  const linkChecks =
+    links === undefined ? [] : await changeRequestLinkChecks(links, mapping.space, state, changeRequests);
+  return {
+    state: state.paused === undefined ? ('active' as const) : ('paused' as const),
+    ...(state.paused === undefined ? {} : { paused: state.paused }),
+    ...(state.lastImportedSha === undefined ? {} : { lastImportedSha: state.lastImportedSha }),
+    ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),
+    ...(state.lastImport === undefined ? {} : { lastImport: state.lastImport }),
+    ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
+    ...(state.lastExport === undefined ? {} : { lastExport: state.lastExport }),
+    ...(state.pendingConflict === undefined ? {} : { pendingConflict: state.pendingConflict }),
+    changeRequests,
+    linkChecks: [...(main === undefined ? [] : [{ target: 'main', ...main }]), ...linkChecks],
+  };
+}
+
+/** The change requests docsync manages now: the one it keeps and those with a verdict. */
+async function changeRequestLinkChecks(
+  links: LinkCheckStore,
+  space: string,
+  state: MappingState,
+  verdicts: readonly StoredVerdict[],
+): Promise<LinkCheckStatus[]> {
+  const numbers = new Map<string, number | undefined>(verdicts.map((v) => [v.changeRequest, v.number]));
+  const kept = state.changeRequestId;
+  if (kept !== undefined && !numbers.has(kept)) {
+    const imported = state.lastImport?.changeRequest;
+    numbers.set(kept, imported?.id === kept ? imported.number : undefined);
+  }
+  const checks = await Promise.all(
+    [...numbers].map(async ([id, number]) => {
+      const check = await links.summary(space, id);
+      return check === undefined
+        ? []
+        : [{ target: id, ...(number === undefined ? {} : { number }), ...check }];
+    }),
+  );
+  return checks.flat();
 }

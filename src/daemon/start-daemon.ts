@@ -26,6 +26,7 @@ import { checkRedisServer } from '../redis/check-redis-server.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
+import { LinkCheckStore } from '../state/link-check-store.js';
 import { OpenApiStateStore } from '../state/openapi-state-store.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
 import { VerdictStore } from '../state/verdict-store.js';
@@ -111,6 +112,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         config,
         new RedisMappingStateStore(redis.producer(), config.redis.prefix),
         new VerdictStore(redis.producer(), config.redis.prefix),
+        new LinkCheckStore(redis.producer(), config.redis.prefix),
       ),
     openapi: () => openApiStatuses(config, new OpenApiStateStore(redis.producer(), config.redis.prefix)),
     ...(config.mappings.length === 0

@@ -28,6 +28,22 @@ export const linkCheckSchema = z.object({
 
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 
+/** What /status shows of a check: its counts, not the links themselves, which are not validated. */
+const linkCheckSummarySchema = z.object({
+  at: z.string(),
+  revision: z.string(),
+  broken: z.array(z.unknown()),
+  stats: linkStatsSchema.optional(),
+});
+
+export interface LinkCheckSummary {
+  at: string;
+  revision: string;
+  broken: number;
+  /** All links of the target, when the record has the service's stats. */
+  total?: number;
+}
+
 const KEEP_SECONDS = 30 * 24 * 3600;
 
 export class LinkCheckStore {
@@ -49,6 +65,21 @@ export class LinkCheckStore {
     const parsed = linkCheckSchema.safeParse(JSON.parse(text));
     // An unreadable record is treated as no previous check: the next one starts afresh.
     return parsed.success ? parsed.data : undefined;
+  }
+
+  /** The last check of a target in short; undefined when there is none, or it cannot be read. */
+  async summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined> {
+    const text = await this.#redis.get(this.keyOf(space, changeRequest));
+    if (text === null) return undefined;
+    let parsed: ReturnType<typeof linkCheckSummarySchema.safeParse>;
+    try {
+      parsed = linkCheckSummarySchema.safeParse(JSON.parse(text));
+    } catch {
+      return undefined;
+    }
+    if (!parsed.success) return undefined;
+    const { at, revision, broken, stats } = parsed.data;
+    return { at, revision, broken: broken.length, ...(stats === undefined ? {} : { total: stats.total }) };
   }
 
   async set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void> {

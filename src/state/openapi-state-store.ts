@@ -50,6 +50,15 @@ export const openApiStateSchema = z.object({
 });
 
 export type OpenApiState = z.infer<typeof openApiStateSchema>;
+
+/** What /status shows of a spec: the last upload without its validators and operation fingerprints. */
+const openApiSummarySchema = z.object({
+  uploaded: z.object({ at: z.string(), version: z.string().optional() }).optional(),
+  lastRefresh: refreshSchema.optional(),
+  lastVersion: refreshSchema.optional(),
+});
+
+export type OpenApiSummary = z.infer<typeof openApiSummarySchema>;
 export type OpenApiRefresh = z.infer<typeof refreshSchema>;
 export type OpenApiUpload = z.infer<typeof uploadSchema>;
 
@@ -76,6 +85,19 @@ export class OpenApiStateStore {
       return {};
     }
     // An unreadable record is no record: the next refresh uploads once more, nothing is lost.
+    return parsed.success ? parsed.data : {};
+  }
+
+  /** The parts /status shows; the operations of the last upload are neither validated nor kept. */
+  async summary(org: string, slug: string): Promise<OpenApiSummary> {
+    const text = await this.#redis.get(this.keyOf(org, slug));
+    if (text === null) return {};
+    let parsed: ReturnType<typeof openApiSummarySchema.safeParse>;
+    try {
+      parsed = openApiSummarySchema.safeParse(JSON.parse(text));
+    } catch {
+      return {};
+    }
     return parsed.success ? parsed.data : {};
   }
 

@@ -1,0 +1,51 @@
+// The next-runs part of /status: every BullMQ job scheduler of every queue (git and change request
+// polls, space polls, link checks, OpenAPI refreshes) with the time of its next run, soonest first.
+import type { JobSchedulerJson } from 'bullmq';
+import { QUEUE_NAMES, type QueueName } from '../queue/queue-names.js';
+import type { Queues } from '../queue/queues.js';
+
+export interface NextRun {
+  queue: QueueName;
+  /** The scheduler's id: `poll-git/<mapping>`, `refresh-openapi/<org>/<slug>`... */
+  key: string;
+  /** The name of the job it makes. */
+  name: string;
+  /** ISO 8601. */
+  next: string;
+  every?: number;
+  pattern?: string;
+  tz?: string;
+}
+
+type Scheduler = Pick<JobSchedulerJson, 'key' | 'name' | 'next' | 'every' | 'pattern' | 'tz'>;
+
+export async function nextRuns(queues: Pick<Queues, 'get'>): Promise<NextRun[]> {
+  const perQueue = await Promise.all(
+    QUEUE_NAMES.map(async (queue) => ({ queue, schedulers: await queues.get(queue).getJobSchedulers() })),
+  );
+  return soonestRuns(perQueue);
+}
+
+/** Schedulers with a next run, soonest first; one that ended (no next run) is left out. */
+export function soonestRuns(
+  perQueue: readonly { queue: QueueName; schedulers: readonly Scheduler[] }[],
+): NextRun[] {
+  return perQueue
+    .flatMap(({ queue, schedulers }) =>
+      schedulers.flatMap((scheduler) =>
+        scheduler.next === undefined || !Number.isFinite(scheduler.next)
+          ? []
+          : [{ queue, scheduler, next: scheduler.next }],
+      ),
+    )
+    .sort((a, b) => a.next - b.next || a.scheduler.key.localeCompare(b.scheduler.key))
+    .map(({ queue, scheduler, next }) => ({
+      queue,
+      key: scheduler.key,
+      name: scheduler.name,
+      next: new Date(next).toISOString(),
+      ...(scheduler.every === undefined ? {} : { every: Number(scheduler.every) }),
+      ...(scheduler.pattern === undefined ? {} : { pattern: scheduler.pattern }),
+      ...(scheduler.tz === undefined ? {} : { tz: scheduler.tz }),
+    }));
+}

@@ -1,0 +1,229 @@
+// /status after a full cycle against the local service: an import merged by the upkeep, a second
+// one held back by a broken link, link checks of the main content and of the change request, an
+// OpenAPI spec uploaded from a file, a mapping whose repository does not exist, and a paused one.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JOBS } from '../../../jobs/registry.js';
+import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
+import { createTestRepo } from '../../support/git-repos.js';
+import { startTestDaemon } from '../../support/start-test-daemon.js';
+import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
+import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
+
+interface LinkCheck {
+  target: string;
+  number?: number;
+  at: string;
+  revision: string;
+  broken: number;
+  total?: number;
+}
+
+interface MappingStatus {
+  name: string;
+  state?: string;
+  paused?: { reason: string; detail: string };
+  lastImport?: {
+    result: string;
+    sha?: string;
+    changeRequest?: { id: string; number: number };
+    revision?: string;
+  };
+  lastError?: { code: string; message: string };
+  changeRequests: Array<{ changeRequest: string; number: number; mergeable: boolean; reasons: string[] }>;
+  linkChecks: LinkCheck[];
+  error?: string;
+}
+
+interface Status {
+  mappings: MappingStatus[];
+  openapi: Array<Record<string, unknown>>;
+  queues: Record<string, Record<string, number>>;
+  nextRuns: Array<{ queue: string; key: string; name: string; next: string; every?: number }>;
+  failures: Array<{
+    queue: string;
+    name: string;
+    id: string;
+    failedReason: string;
+    attemptsMade: number;
+    at: string;
+  }>;
+}
+
+const SPEC = `openapi: 3.0.3
+info: { title: Pets, version: "1" }
+paths:
+  /pets:
+    get:
+      responses:
+        '200': { description: ok }
+`;
+
+describe('/status after a full cycle', () => {
+  it('holds every mapping, change request verdict, link check, spec, queue, next run and failure', async () => {
+    const emulator = await startTestEmulator();
+    const space = await createTestSpace(emulator, 'Docs');
+    const lostSpace = await createTestSpace(emulator, 'Lost');
+    const repo = await createTestRepo();
+    await repo.commit(
+      { 'docs/README.md': '# Welcome\n\nSee [install](install.md).\n', 'docs/install.md': '# Install\n' },
+      'First docs',
+    );
+    await repo.push();
+    const dir = await tempDir('status');
+    const specFile = join(dir, 'pets.yaml');
+    await writeFile(specFile, SPEC);
+    const prefix = uniquePrefix('status');
+    const redis = testRedis(prefix);
+    const daemon = await startTestDaemon({
+      prefix,
+      jobs: JOBS,
+      yaml: `dataDir: ${join(dir, 'data')}
+service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
+mappings:
+  - name: docs
+    space: ${space}
+    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
+    changeRequest: { poll: 1s }
+    merge: { enabled: true, approvals: 0, noBrokenLinks: true }
+    links: { every: 1h }
+  - name: lost
+    space: ${lostSpace}
+    git: { repo: ${join(dir, 'no-such-repo.git')}, branch: main, poll: 1h }
+openapi:
+  - { org: ${emulator.orgId}, slug: pets, every: 1h, source: { file: ${specFile} } }
+`,
+    });
+    const status = async () => (await (await fetch(`${daemon.httpAddress}/status`)).json()) as Status;
+    const mapping = (answer: Status, name: string) =>
+      answer.mappings.find((entry) => entry.name === name) as MappingStatus;
+
+    // The first import is merged (no approvals needed, its links checked), then the main content
+    // is checked at the merged revision.
+    const first = await waitFor(async () => mapping(await status(), 'docs').lastImport, 'the first import');
+    const firstCr = first.changeRequest?.id as string;
+    const merged = await waitFor(async () => {
+      const cr = (
+        await callApi<{ status: string; revisionMerged?: string }>(
+          `${emulator.baseUrl}/spaces/${space}/change-requests/${firstCr}`,
+          emulator.tokens.admin,
+        )
+      ).body;
+      return cr.status === 'merged' ? cr.revisionMerged : undefined;
+    }, 'the merge of the first change request');
+
+    // The second is held back by a broken link.
+    const second = await repo.commit(
+      { 'docs/install.md': '# Install\n\nSee [nowhere](nowhere.md).\n' },
+      'Broken',
+    );
+    await repo.push();
+    const answer = await waitFor(async () => {
+      const now = await status();
+      const docs = mapping(now, 'docs');
+      const ready =
+        docs.lastImport?.sha === second &&
+        docs.changeRequests.some((verdict) => verdict.reasons.includes('1 broken link')) &&
+        docs.linkChecks.some((check) => check.target === 'main' && check.revision === merged) &&
+        now.failures.some((failure) => failure.name === 'poll-git') &&
+        now.openapi[0]?.version !== undefined;
+      return ready ? now : undefined;
+    }, 'the second import, its verdict, the link checks, the failure and the spec');
+
+    const docs = mapping(answer, 'docs');
+    const secondCr = docs.lastImport?.changeRequest as { id: string; number: number };
+    expect(docs).toMatchObject({
+      state: 'active',
+      lastImportedSha: second,
+      changeRequest: secondCr.id,
+      lastImport: { result: 'imported', source: 'git', sha: second, changeRequest: { number: 2 } },
+    });
+    expect(docs.lastImport?.revision).toMatch(/^rev_/);
+    expect(docs.changeRequests).toEqual([
+      expect.objectContaining({
+        changeRequest: secondCr.id,
+        number: 2,
+        mergeable: false,
+        reasons: ['1 broken link'],
+      }),
+    ]);
+    expect(docs.linkChecks).toEqual([
+      { target: 'main', at: expect.any(String), revision: merged, broken: 0, total: expect.any(Number) },
+      {
+        target: secondCr.id,
+        number: 2,
+        at: expect.any(String),
+        revision: expect.stringMatching(/^rev_/),
+        broken: 1,
+        total: expect.any(Number),
+      },
+    ]);
+
+    expect(answer.openapi).toEqual([
+      expect.objectContaining({
+        org: emulator.orgId,
+        slug: 'pets',
+        source: specFile,
+        version: expect.any(String),
+        lastRefresh: expect.objectContaining({ result: 'uploaded', trigger: 'schedule' }),
+        lastNewVersion: expect.objectContaining({
+          changes: { added: ['GET /pets'], removed: [], changed: [] },
+        }),
+      }),
+    ]);
+
+    expect(Object.keys(answer.queues)).toEqual(['import', 'maintain', 'export', 'openapi', 'links']);
+    expect(answer.queues.import?.failed).toBeGreaterThanOrEqual(1);
+    expect(answer.queues.import?.completed).toBeGreaterThanOrEqual(1);
+
+    const failure = answer.failures.find((entry) => entry.name === 'poll-git');
+    expect(failure).toMatchObject({ queue: 'import', attemptsMade: 1 });
+    expect(failure?.id).toContain('poll-git/lost');
+    expect(failure?.failedReason).toMatch(/^GIT_NOT_FOUND: /);
+    expect(Date.parse(failure?.at ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(mapping(answer, 'lost').lastError).toMatchObject({ code: 'GIT_NOT_FOUND' });
+
+    const keys = answer.nextRuns.map((run) => run.key);
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'poll-git/docs',
+        'poll-change-requests/docs',
+        'links-schedule/docs',
+        'poll-git/lost',
+        `refresh-openapi/${encodeURIComponent(`${emulator.orgId}/pets`)}`,
+      ]),
+    );
+    for (const run of answer.nextRuns) expect(new Date(run.next).toISOString()).toBe(run.next);
+    const times = answer.nextRuns.map((run) => Date.parse(run.next));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    // The hourly ones ran at start: their next run is an hour away.
+    for (const key of ['links-schedule/docs', 'poll-git/lost'])
+      expect(Date.parse(answer.nextRuns.find((run) => run.key === key)?.next ?? '')).toBeGreaterThan(
+        Date.now() + 30 * 60_000,
+      );
+    expect(answer.nextRuns.find((run) => run.key === 'poll-git/docs')).toMatchObject({
+      queue: 'import',
+      name: 'poll-git',
+      every: 1000,
+    });
+
+    // A paused mapping says so and why; one whose state cannot be read says that, alone.
+    const state = new RedisMappingStateStore(redis, prefix);
+    await state.update('lost', {
+      paused: { reason: 'manual', detail: 'paused by the test', at: new Date().toISOString() },
+    });
+    expect(mapping(await status(), 'lost')).toMatchObject({
+      state: 'paused',
+      paused: { reason: 'manual', detail: 'paused by the test' },
+    });
+    await redis.hset(state.keyOf('lost'), 'paused', '"not a pause"');
+    const response = await fetch(`${daemon.httpAddress}/status`);
+    expect(response.status).toBe(200);
+    const partly = (await response.json()) as Status;
+    expect(mapping(partly, 'lost').error).toContain('is not valid');
+    expect(mapping(partly, 'lost').state).toBeUndefined();
+    expect(mapping(partly, 'docs').state).toBe('active');
+  });
+});
