@@ -1,5 +1,6 @@
 // import-content: a mapping's folder (at a commit, or a watched working copy) into the change
-// request docsync keeps for it. Jobs of one space never run at once.
+// request docsync keeps for it, and the sync lag from the commit to its import done. Jobs of one
+// space never run at once.
 
 import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
@@ -14,7 +15,13 @@ export const importContentPayload = z.discriminatedUnion('source', [
     mapping: z.string(),
     space: z.string(),
     sha: z.string().regex(/^[0-9a-f]{40,64}$/),
-    commit: z.object({ sha: z.string(), subject: z.string(), authorName: z.string() }),
+    commit: z.object({
+      sha: z.string(),
+      subject: z.string(),
+      authorName: z.string(),
+      /** When the newest commit by a person was made (jobs queued before docsync sent it have none). */
+      committedAt: z.iso.datetime().optional(),
+    }),
   }),
   z.object({ source: z.literal('worktree'), mapping: z.string(), space: z.string(), path: z.string() }),
 ]);
@@ -52,6 +59,11 @@ export const importContentJob = defineJob({
         ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }
         : { mapping, source: 'worktree', path: payload.path },
     );
+    if (report.result === 'imported' && payload.source === 'git' && payload.commit.committedAt !== undefined)
+      ctx.metrics.syncLag(
+        mapping.name,
+        (ctx.now().getTime() - Date.parse(payload.commit.committedAt)) / 1000,
+      );
     return { ...report, mapping: mapping.name };
   },
 });

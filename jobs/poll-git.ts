@@ -118,7 +118,12 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
         mapping: mapping.name,
         space: mapping.space,
         sha,
-        commit: { sha: commit.sha, subject: commit.subject, authorName: commit.authorName },
+        commit: {
+          sha: commit.sha,
+          subject: commit.subject,
+          authorName: commit.authorName,
+          ...(commit.committedAt === undefined ? {} : { committedAt: commit.committedAt.toISOString() }),
+        },
       };
       await ctx.queues
         .get('import')

@@ -60,8 +60,16 @@ export const refreshOpenApiJob = defineJob({
         dryRun: ctx.dryRun,
         trigger: payload.trigger,
       });
+      ctx.metrics.openApiRefresh(spec.org, spec.slug, outcome.result);
+      if (outcome.result === 'uploaded') ctx.metrics.openApiVersion(spec.org, spec.slug);
       return { ...outcome };
     } catch (error) {
+      if (!ctx.signal.aborted)
+        ctx.metrics.openApiRefresh(
+          spec.org,
+          spec.slug,
+          error instanceof OpenApiInvalidError ? 'invalid' : 'failed',
+        );
       if (!ctx.dryRun && !ctx.signal.aborted) await recordFailure(ctx, store, spec, payload.trigger, error);
       throw error;
     }

@@ -42,6 +42,18 @@ export interface ApiAttemptEvent {
   code?: string;
 }
 
+/** A wait before sending a request again, as metrics see it (a 429's is a rate-limit wait). */
+export interface ApiRetryEvent {
+  method: HttpMethod;
+  route: string;
+  /** The attempt that failed. */
+  attempt: number;
+  /** Of the failed attempt; 0 when no answer arrived. */
+  status: number;
+  code: string;
+  delayMs: number;
+}
+
 export interface HttpTransportOptions {
   /** Ends with the interface version: `http://127.0.0.1:8790/v1`. */
   baseUrl: string;
@@ -56,6 +68,7 @@ export interface HttpTransportOptions {
   logger?: Logger;
   retry?: Partial<ApiRetryPolicy>;
   onAttempt?: (event: ApiAttemptEvent) => void;
+  onRetry?: (event: ApiRetryEvent) => void;
   /** Injected by tests so that backoff does not really wait. Rejects when `signal` fires. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -113,6 +126,16 @@ export class HttpTransport {
         this.options.logger?.debug(
           { method, route: target.route, attempt, code: error.code, status: error.status, delayMs: waitMs },
           'api request retrying',
+        );
+        this.notify(() =>
+          this.options.onRetry?.({
+            method,
+            route: target.route,
+            attempt,
+            status: error.status,
+            code: error.code,
+            delayMs: waitMs,
+          }),
         );
         await this.sleep(waitMs, method, target, request.signal);
       }
@@ -249,8 +272,12 @@ export class HttpTransport {
       ...(outcome.code === undefined ? {} : { code: outcome.code }),
     };
     this.options.logger?.debug(event, 'api request');
+    this.notify(() => this.options.onAttempt?.(event));
+  }
+
+  private notify(hook: () => void): void {
     try {
-      this.options.onAttempt?.(event);
+      hook();
     } catch {
       // A metrics hook must not change the outcome of a request.
     }

@@ -4,6 +4,7 @@ import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import type { Logger } from '../log/create-logger.js';
+import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import type { JobDeps } from '../queue/job-definition.js';
 import type { Queues } from '../queue/queues.js';
 import type { RedisClient } from '../redis/redis-connections.js';
@@ -18,6 +19,8 @@ export interface JobDepsInput {
   api?: DocsApiClient | undefined;
   artifacts?: ArtifactStore | undefined;
   now?: () => Date;
+  /** The daemon's, served at /metrics; tests and benchmarks that do not read them get their own. */
+  metrics?: DocsyncMetrics;
 }
 
 export function createJobDeps(input: JobDepsInput): JobDeps {
@@ -34,5 +37,6 @@ export function createJobDeps(input: JobDepsInput): JobDeps {
     }).mirrorFor,
     artifacts: input.artifacts,
     dryRun: input.config.dryRun,
+    metrics: input.metrics ?? new DocsyncMetrics(),
   };
 }

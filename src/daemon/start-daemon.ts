@@ -11,6 +11,8 @@ import { createHttpServer } from '../http/create-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import { syncLinkCheckSchedulers } from '../links/link-check-schedulers.js';
 import type { Logger } from '../log/create-logger.js';
+import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import { readBrokenLinks } from '../metrics/read-broken-links.js';
 import {
   syncChangeRequestPollSchedulers,
   syncGitPollSchedulers,
@@ -81,10 +83,30 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const queues = new Queues(redis.producer(), config, log.child({ component: 'queue' }));
   shutdown.add('queues', () => queues.close());
 
+  // Gauges of shared state are read from Redis when scraped, so every process shows the same.
+  const metricsLog = log.child({ component: 'metrics' });
+  const metrics = new DocsyncMetrics({
+    processMetrics: true,
+    readers: {
+      queueCounts: () => queues.counts(),
+      brokenLinks: () =>
+        readBrokenLinks(
+          config.mappings,
+          new RedisMappingStateStore(redis.producer(), config.redis.prefix),
+          new LinkCheckStore(redis.producer(), config.redis.prefix),
+        ),
+    },
+    onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
+  });
+
   const api =
     config.service === undefined
       ? undefined
-      : createDocsApiClient(config.service, { logger: log.child({ component: 'api' }) });
+      : createDocsApiClient(config.service, {
+          logger: log.child({ component: 'api' }),
+          onAttempt: (event) => metrics.apiCall(event),
+          onRetry: (event) => metrics.apiRetry(event),
+        });
   if (api !== undefined) shutdown.add('service client', () => api.close());
   let httpAddress = '';
   const artifacts = new ArtifactStore({
@@ -107,6 +129,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     queues,
     now,
     artifacts,
+    metrics,
     mappings: () =>
       mappingStatuses(
         config,
@@ -142,7 +165,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     definitions: options.jobs,
     connection: redis.worker(),
     config,
-    deps: createJobDeps({ config, redis: redis.worker(), queues, log, api, artifacts, now }),
+    deps: createJobDeps({ config, redis: redis.worker(), queues, log, api, artifacts, now, metrics }),
     log: log.child({ component: 'worker' }),
     stopSignal: shutdown.forced,
   });

@@ -1,13 +1,15 @@
-// docsync's HTTP server: health, readiness and status now; hooks, artifacts and the status page
-// register here as they arrive. With `http.token` set, everything but /healthz needs it.
+// docsync's HTTP server: health, readiness, status, metrics, the push webhook and artifacts. With
+// `http.token` set, everything but /healthz (and what carries its own proof: hooks, artifacts) needs it.
 import { timingSafeEqual } from 'node:crypto';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Logger } from '../log/create-logger.js';
+import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import { isPublicPath } from './public-paths.js';
 import { registerArtifactRoute } from './routes/artifact-route.js';
 import { type GitHookDeps, registerGitHookRoute } from './routes/git-hook-route.js';
 import { type HealthDeps, registerHealthRoutes } from './routes/health-routes.js';
+import { registerMetricsRoute } from './routes/metrics-route.js';
 import { registerStatusRoute, type StatusDeps } from './routes/status-route.js';
 
 export interface HttpServerOptions extends HealthDeps, StatusDeps {
@@ -17,6 +19,8 @@ export interface HttpServerOptions extends HealthDeps, StatusDeps {
   artifacts?: ArtifactStore | undefined;
   /** The push webhook, when mappings are configured. */
   hooks?: Omit<GitHookDeps, 'log'> | undefined;
+  /** Served at /metrics, behind the token like /status. */
+  metrics?: DocsyncMetrics | undefined;
 }
 
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
@@ -64,6 +68,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   }
   registerHealthRoutes(server, options);
   registerStatusRoute(server, options);
+  if (options.metrics !== undefined) registerMetricsRoute(server, options.metrics);
   if (options.artifacts !== undefined)
     registerArtifactRoute(server, { store: options.artifacts, log: options.log });
   if (options.hooks !== undefined) registerGitHookRoute(server, { ...options.hooks, log: options.log });

@@ -10,6 +10,8 @@ export interface PolledCommit {
   sha: string;
   subject: string;
   authorName: string;
+  /** The committer date; the sync lag of the import it leads to is measured from it. */
+  committedAt?: Date;
   trailers: Record<string, string[]>;
 }
 

@@ -7,6 +7,7 @@ import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
+import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
 import type { QueueName } from './queue-names.js';
@@ -31,6 +32,8 @@ export interface JobDeps {
   artifacts: ArtifactStore | undefined;
   /** Plan and log every step, change nothing. */
   dryRun: boolean;
+  /** The process's metrics, which /metrics serves; the runner records each job's outcome in them. */
+  metrics: DocsyncMetrics;
 }
 
 export interface JobContext extends JobDeps {

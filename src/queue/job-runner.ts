@@ -1,6 +1,7 @@
 // Runs the processors of jobs/ inside BullMQ workers: validates each payload, gives the processor
-// a child logger with the job's ids and an AbortSignal, takes the space lock, logs one line per
-// outcome, and turns permanent failures into BullMQ's UnrecoverableError so they are not retried.
+// a child logger with the job's ids and an AbortSignal, takes the space lock, logs one line and
+// records one metric per outcome, and turns permanent failures into BullMQ's UnrecoverableError so
+// they are not retried.
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
@@ -12,6 +13,7 @@ import { linkedAbort } from '../lifecycle/linked-abort.js';
 import type { Logger } from '../log/create-logger.js';
 import { redactError } from '../log/redact-error.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
+import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { AnyJobDefinition, JobDeps, JobResult } from './job-definition.js';
 import type { QueueName } from './queue-names.js';
@@ -90,13 +92,23 @@ export class JobRunner {
     const attempt = job.attemptsMade + 1;
     const maxAttempts = job.opts.attempts ?? 1;
     const base = this.#options.log.child({ queue, job: job.id, name: job.name, attempt });
+    // A name no processor has comes from outside docsync: as a label it would be unbounded.
+    const record = (result: JobOutcome) =>
+      this.#options.deps.metrics.jobFinished(
+        queue,
+        definition?.name ?? 'unknown',
+        result,
+        Date.now() - started,
+      );
     if (definition === undefined) {
+      record('failed');
       base.error({ result: 'failed', code: 'JOB_UNKNOWN' }, 'job failed permanently');
       throw new UnrecoverableError(`JOB_UNKNOWN: no processor named ${job.name} on queue ${queue}`);
     }
     const parsed = definition.payload.safeParse(job.data);
     if (!parsed.success) {
       const error = new PayloadError(job.name, parsed.error);
+      record('failed');
       base.error({ result: 'failed', code: error.code, issues: error.issues }, 'job failed permanently');
       throw new UnrecoverableError(`${error.code}: ${error.message}`);
     }
@@ -111,6 +123,7 @@ export class JobRunner {
         const [low, high] = RETRY_POLICY.busyDelaySpread;
         const random = this.#options.random ?? Math.random;
         const delayMs = Math.round(this.#options.config.locks.busyDelay * (low + (high - low) * random()));
+        record('delayed');
         log.debug({ delayMs }, 'space busy, job delayed');
         await job.moveToDelayed(Date.now() + delayMs, token);
         throw new DelayedError();
@@ -135,6 +148,7 @@ export class JobRunner {
       // A processor that ignored its signal must not report success for work another process may
       // have done at the same time for the same space.
       if (lock?.lost.aborted) throw lock.lost.reason;
+      record('completed');
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
       return result;
     } catch (error) {
@@ -146,20 +160,27 @@ export class JobRunner {
       if (pauseMs !== undefined) {
         // The job goes back to waiting without using an attempt; the queue waits for the service.
         await this.#options.deps.queues.get(queue).rateLimit(pauseMs);
+        record('rate-limited');
+        this.#options.deps.metrics.rateLimitWait('queue', pauseMs);
         log.warn({ result: 'rate-limited', pauseMs, durationMs }, 'service rate limit: queue paused');
         throw Worker.RateLimitError();
       }
       // BullMQ stores the reason and stack in Redis, where log redaction does not reach.
       const stored = redactError(cause);
       if (isPermanent(cause)) {
+        record('failed');
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
         throw new UnrecoverableError(
           `${code ?? 'FAILED'}: ${stored instanceof Error ? stored.message : String(stored)}`,
         );
       }
-      if (attempt < maxAttempts)
+      if (attempt < maxAttempts) {
+        record('retrying');
         log.warn({ result: 'retrying', code, err: cause, durationMs }, 'job failed, will retry');
-      else log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
+      } else {
+        record('failed');
+        log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
+      }
       throw stored;
     } finally {
       abort.dispose();

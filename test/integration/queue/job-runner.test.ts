@@ -9,6 +9,7 @@ import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
+import { parsePrometheusText, sumOf } from '../../support/prometheus-text.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -89,11 +90,12 @@ function runner(label: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   const captured = captureLog();
   const queues = new Queues(connection, config, captured.log);
+  const deps = createJobDeps({ config, redis: connection, queues, log: captured.log });
   const instance = new JobRunner({
     definitions: [touchSpace, flaky, stubborn, throttled],
     connection,
     config,
-    deps: createJobDeps({ config, redis: connection, queues, log: captured.log }),
+    deps,
     log: captured.log.child({ runner: label }),
     stopSignal: new AbortController().signal,
   });
@@ -103,7 +105,7 @@ function runner(label: string) {
     await queues.close();
     await connection.quit();
   });
-  return { instance, lines: captured.lines };
+  return { instance, lines: captured.lines, metrics: deps.metrics };
 }
 
 // Jobs go in through docsync's own queues, so they carry the configured attempts and backoff.
@@ -228,5 +230,39 @@ describe('JobRunner', () => {
     const job = await failedJob(jobId('unknown', '1'));
     expect(job?.failedReason).toMatch(/^JOB_UNKNOWN: /);
     expect(job?.attemptsMade).toBe(1);
+  });
+
+  // Runs after the tests above: every outcome they caused, summed over the two runners.
+  it('records each outcome and its duration in the metrics of the runner that ran it', async () => {
+    const [a, b] = await Promise.all([one.metrics.text(), two.metrics.text()]);
+    const expositions = [parsePrometheusText(a), parsePrometheusText(b)];
+    const count = (name: string, labels: Record<string, string>) =>
+      expositions.reduce((sum, exposition) => sum + sumOf(exposition, name, labels), 0);
+    const jobs = (name: string, result: string) =>
+      count('docsync_jobs_total', { queue: 'maintain', name, result });
+    expect(jobs('touch-space', 'completed')).toBe(18);
+    expect(jobs('touch-space', 'delayed')).toBeGreaterThanOrEqual(1);
+    expect(jobs('touch-space', 'failed')).toBe(1);
+    expect(jobs('flaky', 'failed')).toBe(2);
+    expect(jobs('flaky', 'retrying')).toBe(2);
+    expect(jobs('stubborn', 'retrying')).toBe(1);
+    expect(jobs('stubborn', 'completed')).toBe(1);
+    expect(jobs('throttled', 'rate-limited')).toBe(1);
+    expect(jobs('throttled', 'completed')).toBe(1);
+    // A name no processor has stays out of the labels.
+    expect(jobs('unknown', 'failed')).toBe(1);
+    expect(count('docsync_jobs_total', { name: 'no-such-job' })).toBe(0);
+    expect(count('docsync_job_duration_seconds_count', { name: 'touch-space', result: 'completed' })).toBe(
+      18,
+    );
+    // The 40 ms jobs: none under 10 ms, all within a second.
+    expect(
+      count('docsync_job_duration_seconds_bucket', { name: 'touch-space', result: 'completed', le: '0.01' }),
+    ).toBe(0);
+    expect(
+      count('docsync_job_duration_seconds_bucket', { name: 'touch-space', result: 'completed', le: '1' }),
+    ).toBe(18);
+    expect(count('docsync_rate_limit_waits_total', { waiter: 'queue' })).toBe(1);
+    expect(count('docsync_rate_limit_wait_seconds_total', { waiter: 'queue' })).toBe(0.4);
   });
 });

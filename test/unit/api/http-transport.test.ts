@@ -182,6 +182,25 @@ describe('the HTTP transport', () => {
     expect(server.requests).toHaveLength(2);
   });
 
+  it('tells its retry hook about each wait, by route template, and survives a hook that throws', async () => {
+    const server = await startCannedServer((_request, response, index) =>
+      index === 0
+        ? sendError(response, 429, 'slow down', { 'retry-after': '2' })
+        : sendJson(response, 200, space()),
+    );
+    const retries: unknown[] = [];
+    const { transport } = transportFor(server.baseUrl, {
+      onRetry: (event) => {
+        retries.push(event);
+        throw new Error('a broken hook');
+      },
+    });
+    await transport.request('GET', apiPath`/spaces/${'sp1'}`, { schema: spaceSchema });
+    expect(retries).toEqual([
+      { method: 'GET', route: '/spaces/{}', attempt: 1, status: 429, code: 'API_HTTP_ERROR', delayMs: 2000 },
+    ]);
+  });
+
   it('reads a Retry-After given as an HTTP date', async () => {
     const now = Date.parse('2025-06-01T12:00:00Z');
     const server = await startCannedServer((_request, response, index) =>

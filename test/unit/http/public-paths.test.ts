@@ -16,6 +16,7 @@ describe('isPublicPath', () => {
   it('keeps everything else behind the token, including tricks on the artifact prefix', () => {
     for (const url of [
       '/status',
+      '/metrics',
       '/readyz',
       '/healthz/',
       '/hooks/git/x',
