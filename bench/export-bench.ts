@@ -13,13 +13,8 @@ import { createEmulator } from '../src/emulator/create-emulator.js';
 import { nextSeq, type StoredFile, type StoredPage } from '../src/emulator/emulator-state.js';
 import { runExport } from '../src/export/run-export.js';
 import { GitMirror } from '../src/git/git-mirror.js';
-import type {
-  ExportOutcome,
-  MappingState,
-  MappingStatePatch,
-  MappingStateStore,
-  RevisionOrigin,
-} from '../src/state/mapping-state.js';
+import type { ExportOutcome } from '../src/state/mapping-state.js';
+import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
 import { report } from './stats.js';
 
 const SECTIONS = 100; // top-level pages: the root README, then section-01/README.md ... section-99/README.md
@@ -27,26 +22,6 @@ const CHILDREN = 99; // pages under each top-level page: 100 x (1 + 99) = 10,000
 const FILES = 20;
 const TOKEN = 'bench-admin-token';
 const MiB = 1024 * 1024;
-
-/** The job's state in memory: the bench measures the export, not Redis. */
-class MemoryStateStore implements MappingStateStore {
-  readonly #states = new Map<string, MappingState>();
-  async get(mapping: string): Promise<MappingState> {
-    return { ...(this.#states.get(mapping) ?? {}) };
-  }
-  async update(mapping: string, patch: MappingStatePatch): Promise<void> {
-    const next: Record<string, unknown> = { ...(this.#states.get(mapping) ?? {}) };
-    for (const [key, value] of Object.entries(patch)) {
-      if (value === null) delete next[key];
-      else if (value !== undefined) next[key] = value;
-    }
-    this.#states.set(mapping, next as MappingState);
-  }
-  async recordRevisionOrigin(_space: string, _revision: string, _origin: RevisionOrigin): Promise<void> {}
-  async revisionOrigin(): Promise<RevisionOrigin | undefined> {
-    return undefined;
-  }
-}
 
 /** A page of about 1.4 KB: its title as heading, paragraphs, a code block, links to siblings. */
 function markdownOf(title: string, page: number, section: string): string {
@@ -195,7 +170,7 @@ export async function exportBench(): Promise<void> {
       api: createDocsApiClient({ ...service, timeout: 120_000 }),
       service,
       mirror: new GitMirror({ repo: remote, dir: join(root, 'mirror.git'), log, timeoutMs: 120_000 }),
-      state: new MemoryStateStore(),
+      state: new MemoryMappingStateStore(),
       log,
       now: () => new Date(),
       signal: new AbortController().signal,
