@@ -1,7 +1,9 @@
 // The one owner of stopping. SIGINT and SIGTERM (and a crash) run the registered steps, last
 // registered first, so that what started last stops first: producers, then workers (active jobs
 // finish), queues, HTTP, Redis. Each step is guarded: one failing does not skip the others. A second
-// signal, or the timeout, forces the exit with code 1 after aborting the jobs still running.
+// signal, or the timeout, forces the exit with code 1 after aborting the jobs still running. The same
+// signal again within a second is the first one twice, not a second request: Ctrl-C under `npm start`
+// reaches docsync from the terminal and once more forwarded by npm.
 import { ShutdownError } from '../errors/shutdown-error.js';
 import type { Logger } from '../log/create-logger.js';
 
@@ -12,11 +14,16 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
   /** The process whose signals are handled. */
   proc?: Pick<NodeJS.Process, 'on' | 'removeListener' | 'exitCode'>;
+  /** Milliseconds of a monotonic clock; injected so tests can step it. */
+  clock?: () => number;
 }
 
 type Step = { name: string; run: () => Promise<void> | void };
 
 export const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/** The same signal again within this long is a duplicate delivery, not a request to force. */
+export const DUPLICATE_SIGNAL_MS = 1000;
 
 export class Shutdown {
   readonly #log: Logger;
@@ -32,12 +39,15 @@ export class Shutdown {
   #crashed = false;
   #exitCode: number | undefined;
   #listening = false;
+  readonly #clock: () => number;
+  #firstSignal: { signal: NodeJS.Signals; at: number } | undefined;
 
   constructor(options: ShutdownOptions) {
     this.#log = options.log;
     this.#timeoutMs = options.timeoutMs;
     this.#exit = options.exit ?? ((code) => process.exit(code));
     this.#proc = options.proc ?? process;
+    this.#clock = options.clock ?? (() => performance.now());
   }
 
   /** Aborted when the shutdown begins: producers and readiness stop on it. */
@@ -100,10 +110,17 @@ export class Shutdown {
   }
 
   readonly #onSignal = (signal: NodeJS.Signals) => {
+    const at = this.#clock();
     if (this.#running !== undefined) {
+      const first = this.#firstSignal;
+      if (first?.signal === signal && at - first.at < DUPLICATE_SIGNAL_MS) {
+        this.#log.debug({ signal }, 'same signal delivered twice, already shutting down');
+        return;
+      }
       this.#forceExit(`second ${signal}`);
       return;
     }
+    this.#firstSignal = { signal, at };
     void this.run(signal);
   };
 

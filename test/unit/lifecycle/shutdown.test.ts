@@ -11,6 +11,7 @@ function fakeProcess() {
 
 function setup(timeoutMs = 5000) {
   const proc = fakeProcess();
+  const clock = { now: 0 };
   const exits: number[] = [];
   const { log, lines } = captureLog();
   const shutdown = new Shutdown({
@@ -18,9 +19,10 @@ function setup(timeoutMs = 5000) {
     timeoutMs,
     exit: (code) => exits.push(code),
     proc: proc as unknown as NodeJS.Process,
+    clock: () => clock.now,
   });
   shutdown.listen();
-  return { proc, exits, lines, shutdown };
+  return { proc, exits, lines, shutdown, clock };
 }
 
 describe('Shutdown', () => {
@@ -54,15 +56,43 @@ describe('Shutdown', () => {
   });
 
   it('forces the exit on a second signal and aborts running jobs', async () => {
-    const { proc, shutdown, exits } = setup();
+    const { proc, shutdown, exits, clock } = setup();
     let release: () => void = () => {};
     shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
     proc.emit('SIGINT', 'SIGINT');
     await sleep(5);
+    clock.now += 1500;
     proc.emit('SIGINT', 'SIGINT');
     expect(exits).toEqual([1]);
     expect(shutdown.forced.aborted).toBe(true);
     expect(shutdown.forced.reason).toBeInstanceOf(ShutdownError);
+    release();
+  });
+
+  it('takes the same signal twice within a second as one (Ctrl-C under npm start), and exits 0', async () => {
+    const { proc, shutdown, exits, clock } = setup();
+    let release: () => void = () => {};
+    shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
+    proc.emit('SIGINT', 'SIGINT');
+    clock.now += 20;
+    proc.emit('SIGINT', 'SIGINT');
+    expect(shutdown.forced.aborted).toBe(false);
+    await sleep(5);
+    release();
+    await shutdown.run('again');
+    expect(exits).toEqual([]);
+    expect(proc.exitCode).toBe(0);
+  });
+
+  it('forces the exit on another signal even within a second', async () => {
+    const { proc, shutdown, exits, clock } = setup();
+    let release: () => void = () => {};
+    shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
+    proc.emit('SIGINT', 'SIGINT');
+    clock.now += 20;
+    proc.emit('SIGTERM', 'SIGTERM');
+    expect(exits).toEqual([1]);
+    await sleep(5);
     release();
   });
 
