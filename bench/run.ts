@@ -2,6 +2,7 @@
 // their figures. Benchmarks measure; they never pass or fail on a time.
 import { bundleBench } from './bundle-bench.js';
 import { configBench } from './config-bench.js';
+import { demoBench } from './demo-bench.js';
 import { exportBench } from './export-bench.js';
 import { importLatencyBench } from './import-latency-bench.js';
 import { pollBench } from './poll-bench.js';
@@ -21,6 +22,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   },
   // Space to git on a 10,000-page space: first export, unchanged, one page edited.
   export: exportBench,
+  // The embedded demo: how soon it shows a full cycle, an edit's merge, /status and / latency.
+  demo: demoBench,
 };
 
 const names = process.argv.slice(2);

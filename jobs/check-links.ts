@@ -87,6 +87,12 @@ export const checkLinksJob = defineJob({
       ...(comment === undefined ? {} : { comment: comment.action }),
     };
   },
+  describe(outcome, payload) {
+    const target =
+      payload.changeRequest === undefined ? 'the main content' : `change request ${payload.changeRequest}`;
+    const broken = outcome.broken === 0 ? 'no broken link' : `${outcome.broken} broken`;
+    return `checked the links of ${target}: ${broken}`;
+  },
 });
 
 /**

@@ -14,7 +14,7 @@ export const exportSpaceJob = defineJob({
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     // A job queued before the mapping's direction was changed to git-to-space does nothing.
-    if (mapping.direction === 'git-to-space') return { result: 'skipped', reason: 'direction' };
+    if (mapping.direction === 'git-to-space') return { result: 'skipped' as const, reason: 'direction' };
     const api = requireApi(ctx);
     const service = ctx.config.service;
     if (service === undefined) throw new Error('unreachable: requireApi checked the service');
@@ -37,5 +37,12 @@ export const exportSpaceJob = defineJob({
       if (!ctx.dryRun && !ctx.signal.aborted) await recordFailure(ctx.state, mapping.name, error, ctx.now);
       throw error;
     }
+  },
+  describe(outcome) {
+    if (outcome.result === 'committed')
+      return `exported revision ${outcome.revision} to git as commit ${outcome.sha?.slice(0, 7)}`;
+    if (outcome.result === 'conflict')
+      return `revision ${outcome.revision} conflicts with git: committed to branch ${outcome.branch}`;
+    return undefined;
   },
 });

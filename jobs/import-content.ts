@@ -66,4 +66,9 @@ export const importContentJob = defineJob({
       );
     return { ...report, mapping: mapping.name };
   },
+  describe(outcome, payload) {
+    if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;
+    const from = payload.source === 'git' ? `commit ${payload.sha.slice(0, 7)}` : 'the working copy';
+    return `imported ${from} into change request #${outcome.changeRequest.number}`;
+  },
 });

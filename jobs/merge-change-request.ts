@@ -113,11 +113,32 @@ export const mergeChangeRequestJob = defineJob({
       kind: 'merge',
       mapping: mapping.name,
     });
+    await ctx.state.update(mapping.name, {
+      lastMerge: {
+        at: ctx.now().toISOString(),
+        changeRequest: { id: cr.id, number: cr.number, subject: cr.subject },
+        revision: merged.revision,
+      },
+    });
     await links(merged.revision);
     ctx.log.info(
       { cr: cr.id, number: cr.number, revision: merged.revision, docsyncContent: ours },
       'change request merged',
     );
     return { result: 'merged', revision: merged.revision, number: cr.number };
+  },
+  describe(outcome) {
+    switch (outcome.result) {
+      case 'merged':
+        return `merged change request #${outcome.number}`;
+      case 'updated':
+        return 'updated an outdated change request before merging it';
+      case 'conflicts':
+        return 'a change request conflicts with the main content: a person must resolve it';
+      case 'merge-refused':
+        return `the service refused to merge a change request (${outcome.status})`;
+      default:
+        return undefined;
+    }
   },
 });

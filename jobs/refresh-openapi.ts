@@ -40,7 +40,7 @@ export const refreshOpenApiJob = defineJob({
           { org: spec.org, slug: spec.slug, trigger: 'tick' },
           { jobId: jobId('refresh-openapi', spec.org, spec.slug, 'tick', ctx.job.id), delay: delayMs },
         );
-      return { result: 'delayed', delayMs };
+      return { result: 'delayed' as const, delayMs };
     }
     const store = new OpenApiStateStore(ctx.redis, ctx.config.redis.prefix);
     try {
@@ -73,6 +73,16 @@ export const refreshOpenApiJob = defineJob({
       if (!ctx.dryRun && !ctx.signal.aborted) await recordFailure(ctx, store, spec, payload.trigger, error);
       throw error;
     }
+  },
+  describe(outcome, payload) {
+    const spec = `${payload.org}/${payload.slug}`;
+    if (outcome.result === 'uploaded') {
+      const { added, removed, changed } = outcome.changes;
+      return `uploaded spec ${spec}: version ${outcome.version ?? '(none given)'}, operations +${added.length} -${removed.length} ~${changed.length}`;
+    }
+    if (outcome.result === 'no-new-version')
+      return `uploaded spec ${spec}: the service kept version ${outcome.version ?? '(none given)'}`;
+    return undefined;
   },
 });
 

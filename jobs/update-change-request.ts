@@ -43,4 +43,11 @@ export const updateChangeRequestJob = defineJob({
     );
     return { result: 'updated', revision: updated.revision };
   },
+  describe(outcome, payload) {
+    if (outcome.result === 'updated')
+      return `updated change request ${payload.changeRequest} from the main content`;
+    if (outcome.result === 'conflicts')
+      return `change request ${payload.changeRequest} conflicts with the main content: a person must resolve it`;
+    return undefined;
+  },
 });

@@ -101,7 +101,7 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .command('resume')
     .description('resume a paused mapping (after a force-push was reviewed) and poll it at once')
     .argument('<mapping>', 'the mapping to resume')
-    .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG, else config/demo.yaml)')
+    .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG)')
     .action(async (mapping: string, flags: { config?: string }) => {
       const { resumeCommand } = await import('./resume-command.js');
       exitCode = await resumeCommand(mapping, flags, io);

@@ -1,13 +1,14 @@
 // `docsync status` for people: the /status answer as plain-text tables (mappings, change requests
-// with their verdicts, link checks, OpenAPI specs, queues, next runs, recent failures). Pure: the
+// with their verdicts, link checks, OpenAPI specs, queues, next runs, recent events and failures). Pure: the
 // answer, the clock and whether to colour come in, the text goes out.
-import { formatDuration, relativeTime } from './format-time.js';
+import { formatDuration, relativeTime } from '../status/format-time.js';
+import { schedulerName, scheduleText } from '../status/schedule-text.js';
 import type {
   MappingStatusAnswer,
   PartErrorAnswer,
   SpecStatusAnswer,
   StatusAnswer,
-} from './status-answer-schema.js';
+} from '../status/status-answer-schema.js';
 import { type Cell, formatTable, type Paint, painter, printable, type Style } from './text-table.js';
 
 export interface RenderOptions {
@@ -18,6 +19,7 @@ export interface RenderOptions {
 /** Rows shown of the long lists; `--json` has them all. */
 export const SHOWN_NEXT_RUNS = 20;
 export const SHOWN_FAILURES = 20;
+export const SHOWN_EVENTS = 10;
 const REASON_CHARS = 200;
 const NONE = '-';
 
@@ -32,6 +34,7 @@ export function renderStatusTables(status: StatusAnswer, options: RenderOptions)
     specSection(status.openapi, paint, at),
     queueSection(status.queues, paint),
     nextRunSection(status.nextRuns, paint, at),
+    eventSection(status.events, paint, at),
     failureSection(status.failures, paint, at),
   ];
   return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
@@ -60,6 +63,9 @@ function mappingSections(part: StatusAnswer['mappings'], paint: Paint, at: At): 
       last?.sha === undefined ? NONE : last.sha.slice(0, 12),
       last?.changeRequest === undefined ? NONE : `#${last.changeRequest.number}`,
       last === undefined ? NONE : at(last.at),
+      mapping.lastMerge === undefined
+        ? NONE
+        : `#${mapping.lastMerge.changeRequest.number} ${at(mapping.lastMerge.at)}`,
       mapping.lastExport === undefined
         ? NONE
         : {
@@ -79,6 +85,7 @@ function mappingSections(part: StatusAnswer['mappings'], paint: Paint, at: At): 
         { header: 'COMMIT' },
         { header: 'CR' },
         { header: 'WHEN' },
+        { header: 'LAST MERGE' },
         { header: 'LAST EXPORT' },
       ],
       rows,
@@ -274,14 +281,26 @@ function nextRunSection(part: StatusAnswer['nextRuns'], paint: Paint, at: At): s
           when.endsWith(' ago') ? 'due' : when,
           timestamp(run.next),
           run.queue,
-          decoded(run.key),
-          run.every !== undefined
-            ? `every ${formatDuration(run.every)}`
-            : run.pattern === undefined
-              ? NONE
-              : `cron ${run.pattern}${run.tz === undefined ? '' : ` (${run.tz})`}`,
+          schedulerName(run.key),
+          scheduleText(run) ?? NONE,
         ];
       }),
+      paint,
+    ),
+    ...more(part.length - shown.length, paint),
+  ];
+}
+
+function eventSection(part: StatusAnswer['events'], paint: Paint, at: At): string[] {
+  if (part === undefined) return [];
+  if (isPartError(part)) return unavailable('Recent events', part, paint);
+  if (part.length === 0) return [`${paint('bold', 'Recent events')}: none yet`];
+  const shown = part.slice(0, SHOWN_EVENTS);
+  return [
+    paint('bold', 'Recent events'),
+    ...formatTable(
+      [{ header: 'WHEN' }, { header: 'MAPPING' }, { header: 'WHAT HAPPENED' }],
+      shown.map((event): Cell[] => [at(event.at), event.mapping ?? NONE, reason(event.summary)]),
       paint,
     ),
     ...more(part.length - shown.length, paint),
@@ -326,15 +345,6 @@ function more(hidden: number, paint: Paint): string[] {
 function reason(text: string): string {
   const line = printable(text);
   return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS - 1)}…` : line;
-}
-
-/** A scheduler id as people wrote its parts: job ids percent-encode them (`org_1%2Fpets`). */
-function decoded(key: string): string {
-  try {
-    return decodeURIComponent(key);
-  } catch {
-    return key;
-  }
 }
 
 /** `2026-11-21 19:08:58Z`: an ISO time without its milliseconds. */

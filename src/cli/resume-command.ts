@@ -4,7 +4,6 @@
 import { join, resolve } from 'node:path';
 import { pino } from 'pino';
 import { createLogger } from '../log/create-logger.js';
-import { DEMO_CONFIG } from '../package-info.js';
 import { resumeMapping } from '../producers/resume-mapping.js';
 import { Queues } from '../queue/queues.js';
 import { runningEmbeddedRedis } from '../redis/embedded-redis-server.js';
@@ -20,7 +19,12 @@ export async function resumeCommand(
   flags: { config?: string },
   io: CliIo,
 ): Promise<number> {
-  const file = flags.config ?? io.env.DOCSYNC_CONFIG ?? DEMO_CONFIG;
+  const file = flags.config ?? io.env.DOCSYNC_CONFIG;
+  if (file === undefined) {
+    // The demo's mapping lives as long as its process: there is nothing to resume from outside.
+    io.stderr.write('docsync resume: give the configuration with --config <file> or DOCSYNC_CONFIG\n');
+    return EXIT.invalid;
+  }
   const config = await readCliConfig(file, io);
   if (config === undefined) return EXIT.invalid;
   if (!config.mappings.some((mapping) => mapping.name === mappingName)) {

@@ -1,13 +1,17 @@
 // `docsync start`: the daemon. Reads the configuration once, makes the logger, hands signals to the
 // shutdown owner, and starts the daemon's parts; a start that cannot complete closes what it opened
-// and exits 2 (configuration or environment) or 1 (anything else).
+// and exits 2 (configuration or environment) or 1 (anything else). With no configuration given it
+// runs the embedded demo: the local service, a demo repository and config/demo.yaml.
 import { resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
-import { startDaemon } from '../daemon/start-daemon.js';
+import type { Config } from '../config/config-schema.js';
+import { type Daemon, startDaemon } from '../daemon/start-daemon.js';
+import { type Demo, startDemo } from '../demo/start-demo.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { EnvironmentError } from '../errors/environment-error.js';
 import { Shutdown } from '../lifecycle/shutdown.js';
-import { createLogger, type LogLevel } from '../log/create-logger.js';
+import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
+import { isLogLevel } from '../log/log-levels.js';
 import { DEMO_CONFIG, VERSION } from '../package-info.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { CliIo } from './cli-io.js';
@@ -21,24 +25,99 @@ export interface StartOptions {
   dryRun?: boolean;
 }
 
+/** Where the demo keeps its repository and Redis files, relative to where docsync started. */
+export const DEFAULT_DEMO_DIR = '.docsync/demo';
+/** The demo stops quicker than a daemon: nothing it runs is worth a long wait. */
+const DEMO_SHUTDOWN_TIMEOUT_MS = 15_000;
+
 export async function startCommand(
   options: StartOptions,
   io: CliIo,
   jobs: readonly AnyJobDefinition[],
 ): Promise<number> {
-  const file = options.config ?? io.env.DOCSYNC_CONFIG ?? DEMO_CONFIG;
+  const file = options.config ?? io.env.DOCSYNC_CONFIG;
+  if (file === undefined) return startDemoCommand(options, io, jobs);
   const config = await readCliConfig(file, io);
   if (config === undefined) return EXIT.invalid;
-  const log = createLogger({
-    level: options.logLevel ?? config.log.level,
-    ...(options.logFormat === 'pretty' ? { destination: await prettyStream(io) } : {}),
-  });
-  if (file === DEMO_CONFIG)
-    log.info({ config: file }, 'no --config given: running the embedded default configuration');
+  const log = await commandLogger(options, io, options.logLevel ?? config.log.level);
   const shutdown = new Shutdown({ log, timeoutMs: config.shutdownTimeout });
   shutdown.listen();
+  return runDaemon({ config, log, shutdown, io, jobs, dryRun: options.dryRun === true });
+}
+
+/**
+ * The demo: its parts start first (config/demo.yaml is written with their addresses), then the
+ * daemon on a Redis emptied of the previous run, as the in-memory service starts empty too.
+ */
+async function startDemoCommand(
+  options: StartOptions,
+  io: CliIo,
+  jobs: readonly AnyJobDefinition[],
+): Promise<number> {
+  const envLevel = io.env.DOCSYNC_LOG_LEVEL;
+  const log = await commandLogger(
+    options,
+    io,
+    options.logLevel ?? (envLevel !== undefined && isLogLevel(envLevel) ? envLevel : 'info'),
+  );
+  const shutdown = new Shutdown({ log, timeoutMs: DEMO_SHUTDOWN_TIMEOUT_MS });
+  shutdown.listen();
+  const dir = resolve(io.cwd, io.env.DOCSYNC_DEMO_DIR ?? DEFAULT_DEMO_DIR);
+  log.info({ config: DEMO_CONFIG, dir }, 'no --config given: running the embedded demo');
+  let demo: Demo;
   try {
-    await shutdown.starting(
+    demo = await shutdown.starting(startDemo({ dir, log, shutdown }));
+  } catch (error) {
+    return failedStart(error, log, shutdown, io);
+  }
+  const config = await readCliConfig(DEMO_CONFIG, { ...io, env: { ...io.env, ...demo.env } });
+  if (config === undefined) {
+    await shutdown.run('invalid demo configuration', EXIT.invalid);
+    return EXIT.invalid;
+  }
+  return runDaemon({
+    config,
+    log,
+    shutdown,
+    io,
+    jobs,
+    dryRun: options.dryRun === true,
+    freshRedis: true,
+    onStarted: (daemon) => {
+      const page = `${daemon.httpAddress}/`;
+      log.info({ statusPage: page, edit: demo.editFile }, 'demo ready');
+      io.stderr.write(
+        [
+          '',
+          'docsync demo is running.',
+          `  Status page: ${page}  (queues: ${daemon.httpAddress}/ui)`,
+          `  Edit a page: ${demo.editFile}`,
+          '               save it, and a new change request appears on the status page within seconds.',
+          `  Or commit in ${demo.repo} (polled every 10 s).`,
+          '  Stop: Ctrl-C.',
+          '',
+          '',
+        ].join('\n'),
+      );
+    },
+  });
+}
+
+interface RunDaemonOptions {
+  config: Config;
+  log: Logger;
+  shutdown: Shutdown;
+  io: CliIo;
+  jobs: readonly AnyJobDefinition[];
+  dryRun: boolean;
+  freshRedis?: boolean;
+  onStarted?: (daemon: Daemon) => void;
+}
+
+async function runDaemon(options: RunDaemonOptions): Promise<number> {
+  const { config, log, shutdown, io } = options;
+  try {
+    const daemon = await shutdown.starting(
       startDaemon({
         config: {
           ...config,
@@ -49,30 +128,43 @@ export async function startCommand(
               ? { ...spec, source: { file: resolve(io.cwd, spec.source.file) } }
               : spec,
           ),
-          dryRun: config.dryRun || options.dryRun === true,
+          dryRun: config.dryRun || options.dryRun,
         },
         log,
-        jobs,
+        jobs: options.jobs,
         shutdown,
         version: VERSION,
+        freshRedis: options.freshRedis === true,
       }),
     );
+    options.onStarted?.(daemon);
     return EXIT.ok;
   } catch (error) {
-    if (shutdown.begun.aborted) {
-      // A signal arrived while starting: the shutdown owner is already closing what had started.
-      await shutdown.run('signal while starting');
-      return shutdown.exitCode ?? EXIT.ok;
-    }
-    const code = error instanceof EnvironmentError ? EXIT.invalid : EXIT.failure;
-    log.fatal(
-      { err: error, code: error instanceof DocsyncError ? error.code : undefined },
-      'docsync cannot start',
-    );
-    if (error instanceof EnvironmentError) io.stderr.write(`docsync: ${error.message}\n`);
-    await shutdown.run('start failed', code);
-    return shutdown.exitCode ?? code;
+    return failedStart(error, log, shutdown, io);
   }
+}
+
+async function failedStart(error: unknown, log: Logger, shutdown: Shutdown, io: CliIo): Promise<number> {
+  if (shutdown.begun.aborted) {
+    // A signal arrived while starting: the shutdown owner is already closing what had started.
+    await shutdown.run('signal while starting');
+    return shutdown.exitCode ?? EXIT.ok;
+  }
+  const code = error instanceof EnvironmentError ? EXIT.invalid : EXIT.failure;
+  log.fatal(
+    { err: error, code: error instanceof DocsyncError ? error.code : undefined },
+    'docsync cannot start',
+  );
+  if (error instanceof EnvironmentError) io.stderr.write(`docsync: ${error.message}\n`);
+  await shutdown.run('start failed', code);
+  return shutdown.exitCode ?? code;
+}
+
+async function commandLogger(options: StartOptions, io: CliIo, level: LogLevel): Promise<Logger> {
+  return createLogger({
+    level,
+    ...(options.logFormat === 'pretty' ? { destination: await prettyStream(io) } : {}),
+  });
 }
 
 async function prettyStream(io: CliIo): Promise<DestinationStream> {

@@ -5,11 +5,11 @@ import type { Config } from '../config/config-schema.js';
 import { DEFAULT_HTTP_LISTEN, type ListenAddress } from '../config/listen-address.js';
 import { formatZodPath } from '../errors/format-zod-path.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import { statusAnswerSchema } from '../status/status-answer-schema.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { readCliConfig } from './read-cli-config.js';
 import { renderStatusTables } from './render-status-tables.js';
-import { statusAnswerSchema } from './status-answer-schema.js';
 
 export interface StatusFlags {
   url?: string;

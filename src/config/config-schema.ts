@@ -44,6 +44,10 @@ export const configSchema = z
         token: optional(z.string().min(16, 'use a token of at least 16 characters')),
         artifactSecret: optional(z.string().min(32, 'use a secret of at least 32 characters')),
         artifactTtl: durationMs({ min: MINUTE, max: DAY }).default(15 * MINUTE),
+        /** The queue dashboard (bull-board) at /ui: read-only unless told otherwise. */
+        dashboard: z
+          .strictObject({ enabled: z.boolean().default(true), readOnly: z.boolean().default(true) })
+          .prefault({}),
       })
       .prefault({}),
     hooks: z

@@ -58,6 +58,7 @@ async function readMapping(
     ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),
     ...(state.lastImport === undefined ? {} : { lastImport: state.lastImport }),
     ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
+    ...(state.lastMerge === undefined ? {} : { lastMerge: state.lastMerge }),
     ...(state.lastExport === undefined ? {} : { lastExport: state.lastExport }),
     ...(state.pendingConflict === undefined ? {} : { pendingConflict: state.pendingConflict }),
     changeRequests,

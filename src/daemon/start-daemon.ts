@@ -28,6 +28,7 @@ import { checkRedisServer } from '../redis/check-redis-server.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
+import { EventLog } from '../state/event-log.js';
 import { LinkCheckStore } from '../state/link-check-store.js';
 import { OpenApiStateStore } from '../state/openapi-state-store.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
@@ -43,6 +44,8 @@ export interface DaemonOptions {
   shutdown: Shutdown;
   version: string;
   now?: () => Date;
+  /** The embedded Redis starts empty (the demo, whose service starts empty too). */
+  freshRedis?: boolean;
 }
 
 export interface Daemon {
@@ -68,7 +71,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   // Set when the embedded Redis dies under docsync: nothing can be waited for on it any more.
   const redisLost = new AbortController();
-  const target = await redisTarget(config, log, shutdown, redisLost);
+  const target = await redisTarget(config, log, shutdown, redisLost, options.freshRedis === true);
   stopIfStopping();
   const redis = new RedisConnections(target, log.child({ component: 'redis' }));
   shutdown.add('redis connections', () => redis.close());
@@ -138,6 +141,10 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
         new LinkCheckStore(redis.producer(), config.redis.prefix),
       ),
     openapi: () => openApiStatuses(config, new OpenApiStateStore(redis.producer(), config.redis.prefix)),
+    events: () => new EventLog(redis.producer(), config.redis.prefix).recent(),
+    ...(config.http.dashboard.enabled
+      ? { dashboard: { queues, readOnly: config.http.dashboard.readOnly } }
+      : {}),
     ...(config.mappings.length === 0
       ? {}
       : {
@@ -204,12 +211,14 @@ async function redisTarget(
   log: Logger,
   shutdown: Shutdown,
   redisLost: AbortController,
+  fresh: boolean,
 ): Promise<RedisTarget> {
   if (config.redis.url !== undefined) return { url: config.redis.url };
   if (config.redis.cluster !== undefined) return { clusterNodes: config.redis.cluster.nodes };
   const embedded = await startEmbeddedRedis({
     dir: join(config.dataDir, 'redis'),
     log: log.child({ component: 'embedded-redis' }),
+    fresh,
     // Without its Redis docsync can do nothing: stop cleanly rather than serve a healthy-looking shell.
     onUnexpectedExit: () => {
       redisLost.abort();

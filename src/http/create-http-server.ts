@@ -1,16 +1,20 @@
-// docsync's HTTP server: health, readiness, status, metrics, the push webhook and artifacts. With
-// `http.token` set, everything but /healthz (and what carries its own proof: hooks, artifacts) needs it.
-import { timingSafeEqual } from 'node:crypto';
+// docsync's HTTP server: the status page, health, readiness, status, metrics, the queue dashboard,
+// the push webhook and artifacts. With `http.token` set, everything but /healthz (and what carries
+// its own proof: hooks, artifacts) needs it.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import type { StatusDeps } from '../status/read-status.js';
 import { isPublicPath } from './public-paths.js';
 import { registerArtifactRoute } from './routes/artifact-route.js';
+import { type DashboardOptions, registerDashboardRoute } from './routes/dashboard-route.js';
 import { type GitHookDeps, registerGitHookRoute } from './routes/git-hook-route.js';
 import { type HealthDeps, registerHealthRoutes } from './routes/health-routes.js';
 import { registerMetricsRoute } from './routes/metrics-route.js';
-import { registerStatusRoute, type StatusDeps } from './routes/status-route.js';
+import { registerStatusPageRoute } from './routes/status-page-route.js';
+import { registerStatusRoute } from './routes/status-route.js';
+import { TOKEN_CHALLENGES, tokenCheck } from './token-check.js';
 
 export interface HttpServerOptions extends HealthDeps, StatusDeps {
   log: Logger;
@@ -21,6 +25,8 @@ export interface HttpServerOptions extends HealthDeps, StatusDeps {
   hooks?: Omit<GitHookDeps, 'log'> | undefined;
   /** Served at /metrics, behind the token like /status. */
   metrics?: DocsyncMetrics | undefined;
+  /** The queue dashboard (bull-board) at /ui; none when undefined. */
+  dashboard?: DashboardOptions | undefined;
 }
 
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
@@ -48,15 +54,14 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   });
   const { token } = options;
   if (token !== undefined) {
-    const expected = Buffer.from(`Bearer ${token}`);
+    const authorized = tokenCheck(token);
     server.addHook('onRequest', async (request, reply) => {
       // The service and git hosts cannot send docsync's token: those routes check their own signature.
       if (isPublicPath(request.url)) return;
-      const given = Buffer.from(request.headers.authorization ?? '');
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+      if (!authorized(request.headers.authorization)) {
         await reply
           .code(401)
-          .header('www-authenticate', 'Bearer')
+          .header('www-authenticate', TOKEN_CHALLENGES)
           .send({
             error: {
               code: 401,
@@ -68,6 +73,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   }
   registerHealthRoutes(server, options);
   registerStatusRoute(server, options);
+  registerStatusPageRoute(server, { ...options, dashboard: options.dashboard !== undefined });
+  if (options.dashboard !== undefined) await registerDashboardRoute(server, options.dashboard);
   if (options.metrics !== undefined) registerMetricsRoute(server, options.metrics);
   if (options.artifacts !== undefined)
     registerArtifactRoute(server, { store: options.artifacts, log: options.log });

@@ -50,6 +50,11 @@ export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
   /** The space the job changes: jobs of one space never run at the same time, in any process. */
   space?: (payload: P) => string | undefined;
   run(ctx: JobContext, payload: P): Promise<R>;
+  /**
+   * One sentence for people about what a completed run did, kept in the event log that the status
+   * page shows; undefined when it changed nothing worth showing (an unchanged import, a clean poll).
+   */
+  describe?(result: R, payload: P): string | undefined;
 }
 
 /** Keeps the payload type flowing from the schema to `run` and `space`. */

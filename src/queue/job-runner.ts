@@ -1,6 +1,6 @@
 // Runs the processors of jobs/ inside BullMQ workers: validates each payload, gives the processor
 // a child logger with the job's ids and an AbortSignal, takes the space lock, logs one line and
-// records one metric per outcome, and turns permanent failures into BullMQ's UnrecoverableError so
+// records one metric per outcome (and one event, when the processor describes what it did), and turns permanent failures into BullMQ's UnrecoverableError so
 // they are not retried.
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
@@ -15,6 +15,7 @@ import { redactError } from '../log/redact-error.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import { EventLog } from '../state/event-log.js';
 import type { AnyJobDefinition, JobDeps, JobResult } from './job-definition.js';
 import type { QueueName } from './queue-names.js';
 import { isPermanent, RETRY_POLICY, rateLimitPauseMs } from './retry-policy.js';
@@ -35,6 +36,7 @@ export class JobRunner {
   readonly #workers: Worker[] = [];
   readonly #byName: ReadonlyMap<string, AnyJobDefinition>;
   readonly #locks: SpaceLocks;
+  readonly #events: EventLog;
   readonly #options: JobRunnerOptions;
   readonly #owner = `${hostname()}:${process.pid}`;
   #closing: Promise<void> | undefined;
@@ -49,6 +51,7 @@ export class JobRunner {
       ttlMs: options.config.locks.ttl,
       log: options.log,
     });
+    this.#events = new EventLog(options.connection, options.config.redis.prefix);
   }
 
   /** Starts one worker per queue that has processors. */
@@ -150,6 +153,7 @@ export class JobRunner {
       if (lock?.lost.aborted) throw lock.lost.reason;
       record('completed');
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
+      await this.#recordEvent(queue, definition, payload, result, log);
       return result;
     } catch (error) {
       const lost = lock?.lost.aborted ? lock.lost.reason : undefined;
@@ -185,6 +189,33 @@ export class JobRunner {
     } finally {
       abort.dispose();
       await lock?.release();
+    }
+  }
+
+  /** The event log is for people: a write that fails is a warning, never the job's failure. */
+  async #recordEvent(
+    queue: QueueName,
+    definition: AnyJobDefinition,
+    payload: unknown,
+    result: JobResult,
+    log: Logger,
+  ): Promise<void> {
+    const summary = definition.describe?.(result, payload);
+    if (summary === undefined || this.#options.deps.dryRun) return;
+    const { mapping } = payload as { mapping?: unknown };
+    const space = definition.space?.(payload);
+    try {
+      await this.#events.record({
+        at: this.#options.deps.now().toISOString(),
+        queue,
+        job: definition.name,
+        result: result.result,
+        summary,
+        ...(typeof mapping === 'string' ? { mapping } : {}),
+        ...(space === undefined ? {} : { space }),
+      });
+    } catch (error) {
+      log.warn({ err: error }, 'event not recorded');
     }
   }
 }

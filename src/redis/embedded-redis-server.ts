@@ -17,6 +17,8 @@ export interface EmbeddedRedisOptions {
   log: Logger;
   binary?: string;
   startTimeoutMs?: number;
+  /** Start with no data: the files of an earlier run are deleted (under the lock) first. */
+  fresh?: boolean;
   /** Called when the server exits without stop() having been called. */
   onUnexpectedExit?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
@@ -50,6 +52,11 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
   const lockPath = join(dir, LOCK_FILE);
   await acquireLock(lockPath, options.log);
   try {
+    if (options.fresh === true) {
+      // Redis 7 keeps its append-only files in a folder; older ones, and snapshots, beside it.
+      for (const name of ['appendonlydir', 'appendonly.aof', 'dump.rdb'])
+        await rm(join(dir, name), { recursive: true, force: true });
+    }
     for (let attempt = 1; ; attempt += 1) {
       const port = await findFreePort();
       try {

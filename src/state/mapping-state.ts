@@ -31,6 +31,12 @@ export const exportOutcomeSchema = z.object({
   changedInGit: z.array(z.string()).optional(),
 });
 
+export const mergeOutcomeSchema = z.object({
+  at: z.string(),
+  changeRequest: z.object({ id: z.string(), number: z.number(), subject: z.string().optional() }),
+  revision: z.string(),
+});
+
 export const failureSchema = z.object({ at: z.string(), code: z.string(), message: z.string() });
 
 export const mappingStateSchema = z.object({
@@ -43,6 +49,8 @@ export const mappingStateSchema = z.object({
   paused: pauseSchema.optional(),
   lastImport: importOutcomeSchema.optional(),
   lastError: failureSchema.optional(),
+  /** The last change request of this mapping docsync merged. */
+  lastMerge: mergeOutcomeSchema.optional(),
   /** Space to git: the last space revision the space poll handled (exported, or docsync's own). */
   lastSeenRevision: z.string().optional(),
   /**
@@ -58,6 +66,7 @@ export const mappingStateSchema = z.object({
 export type MappingState = z.infer<typeof mappingStateSchema>;
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 export type Failure = z.infer<typeof failureSchema>;
+export type MergeOutcome = z.infer<typeof mergeOutcomeSchema>;
 export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
 export type Pause = z.infer<typeof pauseSchema>;
 

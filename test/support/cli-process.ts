@@ -26,12 +26,15 @@ export interface StartCliOptions {
   env?: Record<string, string>;
   cwd?: string;
   script?: string;
+  /** Another program to run instead of `node <bin>`, such as `['npm', 'start']`. */
+  command?: readonly [string, ...string[]];
   /** Its own process group, so a test can signal the whole group as a terminal's Ctrl-C does. */
   detached?: boolean;
 }
 
 export function startCli(args: readonly string[], options: StartCliOptions = {}): CliRun {
-  const child = spawn(process.execPath, [options.script ?? BIN, ...args], {
+  const [program, ...programArgs] = options.command ?? [process.execPath, options.script ?? BIN];
+  const child = spawn(program, [...programArgs, ...args], {
     cwd: options.cwd ?? PACKAGE_ROOT,
     env: options.env ?? cliEnv(),
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -49,7 +52,10 @@ export function startCli(args: readonly string[], options: StartCliOptions = {})
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
   closeAfter(() => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // A detached child leads its own group: end what it started (npm's child) with it.
+    if (options.detached === true && child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+    else child.kill('SIGKILL');
   });
   const lines = () =>
     out

@@ -35,12 +35,12 @@ describe('docsync start', () => {
     expect(run.lines().at(-1)).toMatchObject({ msg: 'shutdown complete', exitCode: 0 });
   });
 
-  it('runs the embedded default with no --config: its own redis-server under .docsync/redis', async () => {
+  it('runs the embedded demo with no --config: its own redis-server under .docsync/demo/redis', async () => {
     const cwd = await tempDir('start-demo');
     const run = startCli(['start'], { cwd, env: cliEnv({ DOCSYNC_HTTP_LISTEN: '127.0.0.1:0' }) });
     const started = await run.waitForLog('docsync started');
     const embedded = run.lines().find((line) => line.msg === 'embedded redis-server started');
-    expect(embedded).toMatchObject({ dir: join(cwd, '.docsync', 'redis') });
+    expect(embedded).toMatchObject({ dir: join(cwd, '.docsync', 'demo', 'redis') });
     expect(run.lines().find((line) => line.msg === 'redis connected')?.redis).toBe(
       `redis://127.0.0.1:${embedded?.port as number}`,
     );
@@ -53,7 +53,7 @@ describe('docsync start', () => {
         .map((line) => line.msg)
         .slice(-2),
     ).toEqual(['embedded redis-server stopped', 'shutdown complete']);
-    expect(existsSync(join(cwd, '.docsync', 'redis', 'docsync.lock'))).toBe(false);
+    expect(existsSync(join(cwd, '.docsync', 'demo', 'redis', 'docsync.lock'))).toBe(false);
   });
 
   it('lets a running job finish on SIGTERM, then exits 0', async () => {
@@ -110,6 +110,18 @@ describe('docsync start', () => {
     expect(code).toBe(2);
     expect(stderr).toBe(
       'docsync: redis-server was not found on PATH: install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis) or set REDIS_URL (redis.url) to a Redis 6.2+ you run\n',
+    );
+  });
+
+  it('refuses to listen beyond loopback without http.token: exit 2, the one problem named', async () => {
+    const dir = await tempDir('start-open');
+    await writeFile(join(dir, 'docsync.yaml'), 'http:\n  listen: 0.0.0.0:0\n');
+    const { code, stderr, stdout } = await runCli(['start', '--config', join(dir, 'docsync.yaml')]);
+    expect(code).toBe(2);
+    expect(stdout).toBe('');
+    const file = join(dir, 'docsync.yaml');
+    expect(stderr).toBe(
+      `${file}: invalid configuration, 1 problem(s):\n  http.token: Required: listening on 0.0.0.0 reaches beyond this machine; set http.token or listen on 127.0.0.1 (${file}:2:3)\n`,
     );
   });
 

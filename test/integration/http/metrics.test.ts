@@ -1,40 +1,21 @@
-// /metrics of a daemon that imports a git folder into the local service and uploads an OpenAPI
-// spec: strict Prometheus text, behind the token, and numbers that move as jobs run.
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { QUEUE_NAMES } from '../../../src/queue/queue-names.js';
-import { createTestRepo } from '../../support/git-repos.js';
+import { docsFixture } from '../../support/docs-fixture.js';
 import { type Exposition, parsePrometheusText, samplesOf, sumOf } from '../../support/prometheus-text.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import { createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
-import { tempDir, uniquePrefix } from '../../support/test-context.js';
+import { uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const TOKEN = 'a-metrics-token-for-tests';
-const SPEC = `openapi: 3.0.3
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      responses:
-        '200': { description: ok }
-`;
 const IMPORTED = { queue: 'import', name: 'import-content', result: 'completed' };
 
 async function setUp() {
-  const emulator = await startTestEmulator();
-  const space = await createTestSpace(emulator, 'Docs');
-  const repo = await createTestRepo();
-  await repo.commit(
-    { 'docs/README.md': '# Welcome\n\nSee [nowhere](nowhere.md).\n', 'docs/install.md': '# Install\n' },
-    'First docs',
+  const { emulator, space, repo, dir, specFile } = await docsFixture(
+    'metrics',
+    '# Welcome\n\nSee [nowhere](nowhere.md).\n',
   );
-  await repo.push();
-  const dir = await tempDir('metrics');
-  const specFile = join(dir, 'pets.yaml');
-  await writeFile(specFile, SPEC);
   const daemon = await startTestDaemon({
     prefix: uniquePrefix('metrics'),
     jobs: JOBS,

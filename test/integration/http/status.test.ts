@@ -1,15 +1,11 @@
-// /status after a full cycle against the local service: an import merged by the upkeep, a second
-// one held back by a broken link, link checks of the main content and of the change request, an
-// OpenAPI spec uploaded from a file, a mapping whose repository does not exist, and a paused one.
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
-import { createTestRepo } from '../../support/git-repos.js';
+import { docsFixture } from '../../support/docs-fixture.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { callApi, createTestSpace } from '../../support/start-test-emulator.js';
+import { testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 interface LinkCheck {
@@ -32,6 +28,7 @@ interface MappingStatus {
     revision?: string;
   };
   lastError?: { code: string; message: string };
+  lastMerge?: { at: string; changeRequest: { id: string; number: number }; revision: string };
   changeRequests: Array<{ changeRequest: string; number: number; mergeable: boolean; reasons: string[] }>;
   linkChecks: LinkCheck[];
   error?: string;
@@ -50,31 +47,20 @@ interface Status {
     attemptsMade: number;
     at: string;
   }>;
+  events: Array<{
+    at: string;
+    queue: string;
+    job: string;
+    result: string;
+    summary: string;
+    mapping?: string;
+  }>;
 }
-
-const SPEC = `openapi: 3.0.3
-info: { title: Pets, version: "1" }
-paths:
-  /pets:
-    get:
-      responses:
-        '200': { description: ok }
-`;
 
 describe('/status after a full cycle', () => {
   it('holds every mapping, change request verdict, link check, spec, queue, next run and failure', async () => {
-    const emulator = await startTestEmulator();
-    const space = await createTestSpace(emulator, 'Docs');
+    const { emulator, space, repo, dir, specFile } = await docsFixture('status');
     const lostSpace = await createTestSpace(emulator, 'Lost');
-    const repo = await createTestRepo();
-    await repo.commit(
-      { 'docs/README.md': '# Welcome\n\nSee [install](install.md).\n', 'docs/install.md': '# Install\n' },
-      'First docs',
-    );
-    await repo.push();
-    const dir = await tempDir('status');
-    const specFile = join(dir, 'pets.yaml');
-    await writeFile(specFile, SPEC);
     const prefix = uniquePrefix('status');
     const redis = testRedis(prefix);
     const daemon = await startTestDaemon({
@@ -173,6 +159,29 @@ openapi:
         }),
       }),
     ]);
+
+    // The merge is remembered on the mapping, and every step that changed something is an event.
+    expect(docs.lastMerge).toMatchObject({ changeRequest: { id: firstCr, number: 1 }, revision: merged });
+    const summaries = answer.events.map((event) => event.summary);
+    expect(summaries).toEqual(
+      expect.arrayContaining([
+        `imported commit ${first.sha?.slice(0, 7)} into change request #1`,
+        'merged change request #1',
+        `imported commit ${second.slice(0, 7)} into change request #2`,
+        'checked the links of the main content: no broken link',
+        expect.stringMatching(/^uploaded spec .+\/pets: version \S+, operations \+1 -0 ~0$/),
+      ]),
+    );
+    expect(answer.events.find((event) => event.summary === 'merged change request #1')).toMatchObject({
+      queue: 'maintain',
+      job: 'merge-change-request',
+      result: 'merged',
+      mapping: 'docs',
+    });
+    // Newest first; polls that found nothing are not events.
+    const eventTimes = answer.events.map((event) => Date.parse(event.at));
+    expect(eventTimes).toEqual([...eventTimes].sort((a, b) => b - a));
+    expect(answer.events.some((event) => event.job.startsWith('poll-'))).toBe(false);
 
     expect(Object.keys(answer.queues)).toEqual(['import', 'maintain', 'export', 'openapi', 'links']);
     expect(answer.queues.import?.failed).toBeGreaterThanOrEqual(1);

@@ -45,6 +45,19 @@ describe('the embedded redis-server', () => {
     await second.stop();
   });
 
+  it('starts empty when asked to (the demo), dropping only its own files', async () => {
+    const dir = await tempDir('embedded-fresh');
+    const { log } = captureLog();
+    const first = await startEmbeddedRedis({ dir, log });
+    await withClient(first.url, (client) => client.set('docsync-test-key', 'old'));
+    await first.stop();
+    await writeFile(join(dir, 'notes.txt'), 'not Redis');
+    const fresh = await startEmbeddedRedis({ dir, log, fresh: true });
+    expect(await withClient(fresh.url, (client) => client.dbsize())).toBe(0);
+    await fresh.stop();
+    expect(existsSync(join(dir, 'notes.txt'))).toBe(true);
+  });
+
   it('refuses a data folder another running docsync uses', async () => {
     const dir = await tempDir('embedded-busy');
     const { log } = captureLog();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderStatusTables, SHOWN_FAILURES } from '../../../src/cli/render-status-tables.js';
-import { type StatusAnswer, statusAnswerSchema } from '../../../src/cli/status-answer-schema.js';
+import { type StatusAnswer, statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000).toISOString();
@@ -26,6 +26,7 @@ function answer(overrides: Record<string, unknown> = {}): StatusAnswer {
           sha: '3f2a1b2c3d4e5f60718293a4b5c6d7e8f9012345',
           changeRequest: { id: 'cr_4', number: 4 },
         },
+        lastMerge: { at: ago(600), changeRequest: { id: 'cr_3', number: 3 }, revision: 'rev_3' },
         lastExport: { at: ago(300), result: 'conflict', revision: 'rev_9' },
         changeRequests: [
           {
@@ -79,6 +80,23 @@ function answer(overrides: Record<string, unknown> = {}): StatusAnswer {
         tz: 'Europe/Paris',
       },
     ],
+    events: [
+      {
+        at: ago(600),
+        queue: 'maintain',
+        job: 'merge-change-request',
+        result: 'merged',
+        summary: 'merged change request #3',
+        mapping: 'product-docs',
+      },
+      {
+        at: ago(610),
+        queue: 'openapi',
+        job: 'refresh-openapi',
+        result: 'uploaded',
+        summary: 'uploaded spec org_acme/payments: version oav_2, operations +1 -0 ~1',
+      },
+    ],
     failures: [
       {
         queue: 'import',
@@ -100,9 +118,9 @@ describe('renderStatusTables', () => {
         'docsync 0.1.0, up 2h (since 2026-11-21 10:00:00Z)',
         '',
         'Mappings',
-        'NAME          DIRECTION     STATE                LAST IMPORT  COMMIT        CR  WHEN    LAST EXPORT',
-        'product-docs  both          active               imported     3f2a1b2c3d4e  #4  2m ago  conflict 5m ago',
-        'api-docs      git-to-space  paused (force-push)  -            -             -   -       -',
+        'NAME          DIRECTION     STATE                LAST IMPORT  COMMIT        CR  WHEN    LAST MERGE  LAST EXPORT',
+        'product-docs  both          active               imported     3f2a1b2c3d4e  #4  2m ago  #3 10m ago  conflict 5m ago',
+        'api-docs      git-to-space  paused (force-push)  -            -             -   -       -           -',
         '  api-docs: paused 1h ago: branch main was rewritten',
         '',
         'Change requests',
@@ -127,6 +145,11 @@ describe('renderStatusTables', () => {
         'WHEN    AT                    QUEUE   SCHEDULER                    SCHEDULE',
         'in 12s  2026-11-21 12:00:12Z  import  poll-git/product-docs        every 30s',
         'in 3h   2026-11-21 15:00:00Z  links   links-schedule/product-docs  cron 0 */6 * * * (Europe/Paris)',
+        '',
+        'Recent events',
+        'WHEN     MAPPING       WHAT HAPPENED',
+        '10m ago  product-docs  merged change request #3',
+        '10m ago  -             uploaded spec org_acme/payments: version oav_2, operations +1 -0 ~1',
         '',
         'Recent failures (1)',
         'WHEN    QUEUE   JOB       ID                          ATTEMPTS  REASON',
@@ -164,7 +187,7 @@ describe('renderStatusTables', () => {
     );
     expect(text).toContain('Recent failures: unavailable (no answer within 5000 ms)\n');
     expect(text).toContain('OpenAPI specs: none configured\n');
-    expect(text).toMatch(/^docs +git-to-space +unreadable +- +- +- +- +-$/m);
+    expect(text).toMatch(/^docs +git-to-space +unreadable +- +- +- +- +- +-$/m);
     expect(text).toContain('  docs: state unreadable: the state of mapping docs is not valid\n');
     expect(text).toContain('Change requests: none open\n');
     expect(text).toContain('Queues\n');

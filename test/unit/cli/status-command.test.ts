@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, relativeTime } from '../../../src/cli/format-time.js';
 import { baseUrl, listenUrl } from '../../../src/cli/status-command.js';
+import { formatDuration, relativeTime } from '../../../src/status/format-time.js';
 
 describe('the address docsync status asks', () => {
   it('takes --url with or without a scheme, a trailing slash or /status', () => {

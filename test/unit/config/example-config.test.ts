@@ -65,10 +65,40 @@ describe('config/docsync.example.yaml', () => {
 });
 
 describe('config/demo.yaml', () => {
-  it('is valid and uses the embedded Redis even when REDIS_URL is set', async () => {
-    const config = await loadConfig(DEMO_CONFIG, { REDIS_URL: 'redis://127.0.0.1:6379' });
+  const DEMO_ENV = {
+    DOCSYNC_DEMO_DIR: '/tmp/demo',
+    DOCSYNC_DEMO_SERVICE_URL: 'http://127.0.0.1:4010/v1',
+    DOCSYNC_DEMO_TOKEN: 'demo-token',
+    DOCSYNC_DEMO_ORG: 'org_1',
+    DOCSYNC_DEMO_SPACE: 'spc_1',
+    DOCSYNC_DEMO_REPO: '/tmp/demo/repo',
+  };
+
+  it('is valid with what the demo sets, and uses the embedded Redis even when REDIS_URL is set', async () => {
+    const config = await loadConfig(DEMO_CONFIG, { ...DEMO_ENV, REDIS_URL: 'redis://127.0.0.1:6379' });
     expect(config.redis.url).toBeUndefined();
     expect(config.http.listen).toEqual({ host: '127.0.0.1', port: 8787 });
+    expect(config.mappings[0]).toMatchObject({
+      space: 'spc_1',
+      git: { repo: '/tmp/demo/repo', dir: 'docs', watch: { path: '/tmp/demo/repo' } },
+      merge: { enabled: true, approvals: 1, noBrokenLinks: true },
+    });
+    expect(config.openapi[0]).toMatchObject({
+      org: 'org_1',
+      slug: 'pets',
+      source: { mapping: 'demo-docs', path: 'openapi.yaml' },
+    });
+  });
+
+  it('names the variable that is missing when given without the demo', async () => {
+    await expect(loadConfig(DEMO_CONFIG, {})).rejects.toMatchObject({
+      problems: expect.arrayContaining([
+        expect.objectContaining({
+          path: 'dataDir',
+          message: expect.stringContaining('environment variable DOCSYNC_DEMO_DIR is not set'),
+        }),
+      ]),
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-// Times as people read them in a terminal: `12s ago`, `in 3m`, `1h 30m`.
+// Times as people read them in a terminal or on the status page: `12s ago`, `in 3m`, `1h 30m`.
 
 const UNITS = [
   ['d', 86_400_000],

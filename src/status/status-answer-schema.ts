@@ -1,7 +1,8 @@
-// What `docsync status` reads of a daemon's /status answer, validated before anything is printed:
-// only the fields the tables show, the others pass unchecked (and `--json` prints them as they
-// came). A part the daemon could not read comes as `{ "error": ... }` in its place.
+// What `docsync status` and the status page read of a /status answer, validated before anything
+// is shown: only the fields the tables show, the others pass unchecked (and `--json` prints them as
+// they came). A part the daemon could not read comes as `{ "error": ... }` in its place.
 import { z } from 'zod';
+import { eventSchema } from '../state/event-log.js';
 
 const partError = z.object({ error: z.string() });
 
@@ -36,10 +37,26 @@ const mapping = z.object({
       at: z.string(),
       result: z.string(),
       sha: z.string().optional(),
-      changeRequest: z.object({ id: z.string(), number: z.number() }).optional(),
+      changeRequest: z.object({ id: z.string(), number: z.number(), url: z.string().optional() }).optional(),
     })
     .optional(),
-  lastExport: z.object({ at: z.string(), result: z.string(), sha: z.string().optional() }).optional(),
+  lastMerge: z
+    .object({
+      at: z.string(),
+      changeRequest: z.object({ id: z.string(), number: z.number(), subject: z.string().optional() }),
+      revision: z.string(),
+    })
+    .optional(),
+  lastExport: z
+    .object({
+      at: z.string(),
+      result: z.string(),
+      revision: z.string().optional(),
+      sha: z.string().optional(),
+      branch: z.string().optional(),
+    })
+    .optional(),
+  pendingConflict: z.object({ sha: z.string(), branch: z.string(), revision: z.string() }).optional(),
   lastError: z.object({ at: z.string(), code: z.string(), message: z.string() }).optional(),
   changeRequests: z.array(verdict).default([]),
   linkChecks: z.array(linkCheck).default([]),
@@ -92,6 +109,7 @@ export const statusAnswerSchema = z.object({
   /** Absent from daemons older than these parts. */
   nextRuns: orError(z.array(nextRun)).optional(),
   failures: orError(z.array(failure)).optional(),
+  events: orError(z.array(eventSchema)).optional(),
 });
 
 export type StatusAnswer = z.output<typeof statusAnswerSchema>;
@@ -99,4 +117,5 @@ export type MappingStatusAnswer = z.output<typeof mapping>;
 export type SpecStatusAnswer = z.output<typeof spec>;
 export type NextRunAnswer = z.output<typeof nextRun>;
 export type FailureAnswer = z.output<typeof failure>;
+export type EventAnswer = z.output<typeof eventSchema>;
 export type PartErrorAnswer = z.output<typeof partError>;

@@ -1,0 +1,53 @@
+// `/`: the status page for people, rendered on the server from the same reading as /status, and
+// reloading itself. It shows text from the service and from git, escaped; its content security
+// policy allows no script and nothing from elsewhere.
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readStatus, type StatusDeps } from '../../status/read-status.js';
+import {
+  type PageOptions,
+  renderStatusPage,
+  renderUnavailablePage,
+} from '../../status/render-status-page.js';
+import { statusAnswerSchema } from '../../status/status-answer-schema.js';
+
+export const PAGE_REFRESH_SECONDS = 5;
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  'cache-control': 'no-store',
+  'content-security-policy':
+    "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+};
+
+export function registerStatusPageRoute(
+  server: FastifyInstance,
+  deps: StatusDeps & { dashboard: boolean },
+): void {
+  const now = deps.now ?? (() => new Date());
+  server.get('/', async (request, reply) => {
+    const options: PageOptions = {
+      now: now(),
+      refreshSeconds: PAGE_REFRESH_SECONDS,
+      dashboard: deps.dashboard,
+    };
+    const reading = await readStatus(deps, request.log);
+    if (!reading.available) return send(reply, 503, renderUnavailablePage(reading.message, options));
+    const answer = statusAnswerSchema.safeParse(reading.body);
+    if (!answer.success) {
+      // docsync reads its own answer here: this is a bug, shown rather than hidden.
+      request.log.error({ issues: answer.error.issues }, 'status answer does not match its schema');
+      return send(
+        reply,
+        500,
+        renderUnavailablePage('The status could not be shown: see the log for the details.', options),
+      );
+    }
+    return send(reply, 200, renderStatusPage(answer.data, options));
+  });
+}
+
+function send(reply: FastifyReply, status: number, page: string): FastifyReply {
+  return reply.code(status).headers(PAGE_HEADERS).send(page);
+}

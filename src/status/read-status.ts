@@ -1,0 +1,61 @@
+// The /status answer, read once for the JSON route and the status page alike: every part at once,
+// each on its own, so that one that fails or is slow shows `{ "error": ... }` in its place.
+import { nextRuns } from '../daemon/next-runs.js';
+import { recentFailures } from '../daemon/recent-failures.js';
+import { partOrError, readStatusPart } from '../daemon/status-part.js';
+import type { Queues } from '../queue/queues.js';
+
+export interface StatusDeps {
+  version: string;
+  startedAt: Date;
+  queues: Queues;
+  now?: () => Date;
+  /** Every mapping with its state: active or paused and why, last import, last error. */
+  mappings?: () => Promise<unknown[]>;
+  /** Every OpenAPI spec with its last refresh, its version and what the last version changed. */
+  openapi?: () => Promise<unknown[]>;
+  /** What docsync did lately, newest first (the event log). */
+  events?: () => Promise<unknown[]>;
+}
+
+export type StatusReading =
+  | { available: true; body: Record<string, unknown> }
+  | { available: false; message: string };
+
+/** Where a part that cannot be read is reported: the request's logger. */
+export interface StatusLog {
+  warn(fields: object, message: string): void;
+}
+
+export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<StatusReading> {
+  const now = deps.now ?? (() => new Date());
+  const [mappings, openapi, queues, next, failures, events] = await Promise.all([
+    readStatusPart(async () => (await deps.mappings?.()) ?? []),
+    readStatusPart(async () => (await deps.openapi?.()) ?? []),
+    readStatusPart(() => deps.queues.counts()),
+    readStatusPart(() => nextRuns(deps.queues)),
+    readStatusPart(() => recentFailures(deps.queues)),
+    readStatusPart(async () => (await deps.events?.()) ?? []),
+  ]);
+  const parts = { mappings, openapi, queues, nextRuns: next, failures, events };
+  for (const [part, result] of Object.entries(parts))
+    if (!result.ok) log.warn({ err: result.error, part }, 'status part unavailable');
+  // These three read nothing but the queues: when none answers, Redis does not, and nothing
+  // else could be read either.
+  if (!queues.ok && !next.ok && !failures.ok)
+    return { available: false, message: 'Redis does not answer: the status is unavailable' };
+  return {
+    available: true,
+    body: {
+      version: deps.version,
+      startedAt: deps.startedAt.toISOString(),
+      uptimeSeconds: Math.round((now().getTime() - deps.startedAt.getTime()) / 1000),
+      mappings: partOrError(mappings),
+      openapi: partOrError(openapi),
+      queues: partOrError(queues),
+      nextRuns: partOrError(next),
+      failures: partOrError(failures),
+      events: partOrError(events),
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { renderStatusPage, renderUnavailablePage } from '../../../src/status/render-status-page.js';
+import { statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
+
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+const OPTIONS = { now: NOW, refreshSeconds: 5, dashboard: true };
+const EVIL = '<script>alert(1)</script>';
+
+function answer(overrides: Record<string, unknown> = {}) {
+  return statusAnswerSchema.parse({
+    version: '0.1.0',
+    startedAt: '2026-11-21T11:00:00.000Z',
+    uptimeSeconds: 3600,
+    mappings: [
+      {
+        name: 'docs',
+        direction: 'git-to-space',
+        state: 'active',
+        lastImport: {
+          at: '2026-11-21T11:59:00.000Z',
+          result: 'imported',
+          sha: 'abcdef0123456789',
+          changeRequest: { id: 'cr_1', number: 7, url: 'javascript:alert(1)' },
+        },
+        lastError: { at: '2026-11-21T11:58:00.000Z', code: 'GIT_NOT_FOUND', message: EVIL },
+        changeRequests: [
+          {
+            changeRequest: 'cr_1',
+            number: 7,
+            subject: EVIL,
+            mergeable: false,
+            reasons: [EVIL],
+          },
+        ],
+        linkChecks: [],
+      },
+    ],
+    openapi: [
+      {
+        org: 'org_1',
+        slug: EVIL,
+        lastRefresh: { at: '2026-11-21T11:00:00.000Z', result: 'uploaded' },
+        lastNewVersion: { at: '2026-11-21T11:00:00.000Z', result: 'uploaded', changelog: [EVIL] },
+      },
+    ],
+    queues: { import: { waiting: 1, failed: 2 } },
+    nextRuns: [],
+    failures: [
+      {
+        queue: 'import',
+        name: 'poll-git',
+        id: '1',
+        failedReason: EVIL,
+        attemptsMade: 1,
+        at: NOW.toISOString(),
+      },
+    ],
+    events: [
+      { at: NOW.toISOString(), queue: 'import', job: 'import-content', result: 'imported', summary: EVIL },
+    ],
+    ...overrides,
+  });
+}
+
+describe('renderStatusPage', () => {
+  it('shows text from the service, git and Redis as text, and links to http(s) only', () => {
+    const page = renderStatusPage(answer(), OPTIONS);
+    expect(page).not.toContain('<script>');
+    expect(page.split('&lt;script&gt;alert(1)&lt;/script&gt;').length - 1).toBe(7);
+    expect(page).not.toContain('javascript:');
+    expect(page).toContain('into #7 ');
+    expect(page).toContain('<meta http-equiv="refresh" content="5">');
+    expect(page).toContain('<a href="/ui">queues dashboard</a>');
+  });
+
+  it('links the change request when the service gives an http(s) address', () => {
+    const page = renderStatusPage(
+      answer({
+        mappings: [
+          {
+            name: 'docs',
+            direction: 'git-to-space',
+            state: 'active',
+            lastImport: {
+              at: NOW.toISOString(),
+              result: 'imported',
+              changeRequest: { id: 'cr_1', number: 7, url: 'https://docs.example/cr/7?a=1&b=2' },
+            },
+          },
+        ],
+      }),
+      { ...OPTIONS, dashboard: false },
+    );
+    expect(page).toContain('into <a href="https://docs.example/cr/7?a=1&amp;b=2">#7</a>');
+    expect(page).not.toContain('href="/ui"');
+  });
+
+  it('shows a part that could not be read as unavailable, and the others as usual', () => {
+    const page = renderStatusPage(answer({ openapi: { error: 'no answer within 5000 ms' } }), OPTIONS);
+    expect(page).toMatch(/OpenAPI specs<\/h2>\s*<p class="bad">Unavailable: no answer within 5000 ms<\/p>/);
+    expect(page).toContain('<h2 id="mappings-title">Mappings</h2>');
+  });
+});
+
+describe('renderUnavailablePage', () => {
+  it('says why and keeps reloading', () => {
+    const page = renderUnavailablePage('Redis does not answer: the status is unavailable', OPTIONS);
+    expect(page).toContain(
+      '<p class="problem" role="alert">Redis does not answer: the status is unavailable</p>',
+    );
+    expect(page).toContain('<meta http-equiv="refresh" content="5">');
+  });
+});
