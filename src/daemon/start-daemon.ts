@@ -86,18 +86,22 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   const queues = new Queues(redis.producer(), config, log.child({ component: 'queue' }));
   shutdown.add('queues', () => queues.close());
 
+  // What /status, the page and the metrics read: the state every process shares in Redis.
+  const shared = {
+    mappings: new RedisMappingStateStore(redis.producer(), config.redis.prefix),
+    links: new LinkCheckStore(redis.producer(), config.redis.prefix),
+    verdicts: new VerdictStore(redis.producer(), config.redis.prefix),
+    openapi: new OpenApiStateStore(redis.producer(), config.redis.prefix),
+    events: new EventLog(redis.producer(), config.redis.prefix),
+  };
+
   // Gauges of shared state are read from Redis when scraped, so every process shows the same.
   const metricsLog = log.child({ component: 'metrics' });
   const metrics = new DocsyncMetrics({
     processMetrics: true,
     readers: {
       queueCounts: () => queues.counts(),
-      brokenLinks: () =>
-        readBrokenLinks(
-          config.mappings,
-          new RedisMappingStateStore(redis.producer(), config.redis.prefix),
-          new LinkCheckStore(redis.producer(), config.redis.prefix),
-        ),
+      brokenLinks: () => readBrokenLinks(config.mappings, shared.mappings, shared.links),
     },
     onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
   });
@@ -133,15 +137,9 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     now,
     artifacts,
     metrics,
-    mappings: () =>
-      mappingStatuses(
-        config,
-        new RedisMappingStateStore(redis.producer(), config.redis.prefix),
-        new VerdictStore(redis.producer(), config.redis.prefix),
-        new LinkCheckStore(redis.producer(), config.redis.prefix),
-      ),
-    openapi: () => openApiStatuses(config, new OpenApiStateStore(redis.producer(), config.redis.prefix)),
-    events: () => new EventLog(redis.producer(), config.redis.prefix).recent(),
+    mappings: () => mappingStatuses(config, shared.mappings, shared.verdicts, shared.links),
+    openapi: () => openApiStatuses(config, shared.openapi),
+    events: () => shared.events.recent(),
     ...(config.http.dashboard.enabled
       ? { dashboard: { queues, readOnly: config.http.dashboard.readOnly } }
       : {}),

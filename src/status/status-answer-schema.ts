@@ -3,6 +3,7 @@
 // they came). A part the daemon could not read comes as `{ "error": ... }` in its place.
 import { z } from 'zod';
 import { eventSchema } from '../state/event-log.js';
+import { mergeOutcomeSchema } from '../state/mapping-state.js';
 
 const partError = z.object({ error: z.string() });
 
@@ -40,13 +41,7 @@ const mapping = z.object({
       changeRequest: z.object({ id: z.string(), number: z.number(), url: z.string().optional() }).optional(),
     })
     .optional(),
-  lastMerge: z
-    .object({
-      at: z.string(),
-      changeRequest: z.object({ id: z.string(), number: z.number(), subject: z.string().optional() }),
-      revision: z.string(),
-    })
-    .optional(),
+  lastMerge: mergeOutcomeSchema.optional(),
   lastExport: z
     .object({
       at: z.string(),
