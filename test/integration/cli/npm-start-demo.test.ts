@@ -53,8 +53,11 @@ describe('npm start', () => {
         async () => {
           const now = await status();
           const docs = now.mappings[0];
-          return docs?.lastMerge !== undefined &&
-            docs.linkChecks.some((check) => check.target === 'main') &&
+          // The merge job saves lastMerge before the runner records the job's event: wait for both.
+          const merged = docs?.lastMerge?.changeRequest.number;
+          return merged !== undefined &&
+            now.events.some((event) => event.summary === `merged change request #${merged}`) &&
+            docs?.linkChecks.some((check) => check.target === 'main') &&
             now.openapi[0]?.version !== undefined
             ? now
             : undefined;
@@ -84,15 +87,18 @@ describe('npm start', () => {
       await appendFile(editFile, '\nA line saved by the test.\n');
       const edited = await waitFor(
         async () => {
-          const merged = (await status()).mappings[0]?.lastMerge?.changeRequest.number;
-          return merged !== undefined && merged > before ? merged : undefined;
+          const now = await status();
+          const merged = now.mappings[0]?.lastMerge?.changeRequest.number;
+          return merged !== undefined &&
+            merged > before &&
+            now.events.some((event) => event.summary === `merged change request #${merged}`)
+            ? { merged, events: now.events.map((event) => event.summary) }
+            : undefined;
         },
         'the edit to be imported into a new change request and merged',
         MINUTE,
       );
-      expect((await status()).events.map((event) => event.summary)).toContain(
-        `imported the working copy into change request #${edited}`,
-      );
+      expect(edited.events).toContain(`imported the working copy into change request #${edited.merged}`);
 
       // Ctrl-C in a terminal signals the whole group: npm, and docsync under it. docsync closes
       // everything and exits 0; npm, interrupted itself, reports the interruption as npm always does.
