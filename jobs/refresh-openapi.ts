@@ -77,8 +77,9 @@ export const refreshOpenApiJob = defineJob({
   describe(outcome, payload) {
     const spec = `${payload.org}/${payload.slug}`;
     if (outcome.result === 'uploaded') {
-      const { added, removed, changed } = outcome.changes;
-      return `uploaded spec ${spec}: version ${outcome.version ?? '(none given)'}, operations +${added.length} -${removed.length} ~${changed.length}`;
+      const { added, removed, changed, changedVia } = outcome.changes;
+      const via = changedVia.length === 0 ? '' : ` (~${changedVia.length} through shared components)`;
+      return `uploaded spec ${spec}: version ${outcome.version ?? '(none given)'}, operations +${added.length} -${removed.length} ~${changed.length}${via}`;
     }
     if (outcome.result === 'no-new-version')
       return `uploaded spec ${spec}: the service kept version ${outcome.version ?? '(none given)'}`;

@@ -5,6 +5,7 @@
 import { resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config/config-schema.js';
+import { withAbsoluteLocalPaths } from '../config/openapi-schema.js';
 import { type Daemon, startDaemon } from '../daemon/start-daemon.js';
 import { type Demo, startDemo } from '../demo/start-demo.js';
 import { DocsyncError } from '../errors/docsync-error.js';
@@ -122,12 +123,8 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
         config: {
           ...config,
           dataDir: resolve(io.cwd, config.dataDir),
-          // Local spec files are relative to where docsync was started, as the data folder is.
-          openapi: config.openapi.map((spec) =>
-            typeof spec.source === 'object' && 'file' in spec.source
-              ? { ...spec, source: { file: resolve(io.cwd, spec.source.file) } }
-              : spec,
-          ),
+          // Local spec files (and their root) are relative to where docsync was started, as the data folder is.
+          openapi: config.openapi.map((spec) => withAbsoluteLocalPaths(spec, io.cwd)),
           dryRun: config.dryRun || options.dryRun,
         },
         log,

@@ -1,13 +1,29 @@
 // One OpenAPI specification that docsync re-uploads on a schedule.
+import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { durationMs, HOUR, MINUTE } from './duration.js';
 import { checkSchedule, scheduleFields } from './schedule-schema.js';
 
+/** Files a spec's `$ref`s may name, beyond the spec itself, unless `maxRefFiles` says otherwise. */
+export const DEFAULT_MAX_REF_FILES = 200;
+
+const sourceUrl = z.string().superRefine((value, ctx) => {
+  const message = sourceUrlProblem(value);
+  if (message !== undefined) ctx.addIssue({ code: 'custom', message });
+});
+
+/**
+ * `root`: the folder the spec's `$ref`s may reach, relative to the same place as the spec's own
+ * path (the folder docsync runs in for `file`, the repository root for `path`). Without it, a
+ * local file's `$ref`s stay in its own folder and a repository file's in the repository.
+ */
+const root = z.string().min(1).optional();
+
 const source = z.union(
   [
-    z.url({ protocol: /^https?$/, error: 'a source URL must be http(s)' }),
-    z.strictObject({ mapping: z.string().min(1), path: z.string().min(1) }),
-    z.strictObject({ file: z.string().min(1) }),
+    sourceUrl,
+    z.strictObject({ mapping: z.string().min(1), path: z.string().min(1), root }),
+    z.strictObject({ file: z.string().min(1), root }),
   ],
   {
     error:
@@ -31,6 +47,11 @@ export const openapiSchema = z
       .min(1024)
       .max(100 * 1024 * 1024)
       .default(10 * 1024 * 1024),
+    maxRefFiles: z
+      .int('give a whole number of files, such as maxRefFiles: 500')
+      .min(0, 'give 0 (no other files) or more')
+      .max(10_000, 'at most 10000: more files than that is a loop of $refs rather than a spec')
+      .default(DEFAULT_MAX_REF_FILES),
   })
   .superRefine((value, ctx) => {
     checkSchedule(value, ctx, true);
@@ -44,6 +65,68 @@ export const openapiSchema = z
     if (value.every !== undefined && value.jitter >= value.every) {
       ctx.addIssue({ code: 'custom', path: ['jitter'], message: 'jitter must be shorter than every' });
     }
+    if (typeof value.source === 'object' && value.source.root !== undefined) {
+      const message =
+        'file' in value.source
+          ? fileRootProblem(value.source.file, value.source.root)
+          : repositoryRootProblem(value.source.path, value.source.root);
+      if (message !== undefined) ctx.addIssue({ code: 'custom', path: ['source', 'root'], message });
+    }
   });
 
 export type OpenApiConfig = z.output<typeof openapiSchema>;
+
+/** The spec with a local source's `file` and `root` made absolute against `cwd`, where docsync started. */
+export function withAbsoluteLocalPaths(spec: OpenApiConfig, cwd: string): OpenApiConfig {
+  const { source } = spec;
+  if (typeof source !== 'object' || !('file' in source)) return spec;
+  return {
+    ...spec,
+    source: {
+      file: resolve(cwd, source.file),
+      ...(source.root === undefined ? {} : { root: resolve(cwd, source.root) }),
+    },
+  };
+}
+
+function sourceUrlProblem(value: string): string | undefined {
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
+  }
+  // `C:` would be a Windows drive rather than a scheme.
+  if (url === undefined || /^[a-z]:$/i.test(url.protocol)) {
+    if (/^https?:/i.test(value)) return `"${value}" is not a valid http(s) URL`;
+    return `"${value}" is not a URL: for a local file write source: { file: ${value} }, for a file of a mapped repository source: { mapping: <name>, path: ${value} }`;
+  }
+  if (url.protocol === 'file:')
+    return 'a source URL must be http(s): for a local file write source: { file: <path> }';
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'a source URL must be http(s)';
+  return undefined;
+}
+
+/** Whether `root` holds `file`, both as written; mixed absolute and relative paths are checked on reading. */
+function fileRootProblem(file: string, rootDir: string): string | undefined {
+  if (isAbsolute(file) !== isAbsolute(rootDir)) return undefined;
+  const inside = relative(rootDir, file);
+  if (inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside))
+    return undefined;
+  return `"${rootDir}" does not contain the spec's file ${file}: give a folder that holds it and the files its $refs name, such as root: .`;
+}
+
+function repositoryRootProblem(path: string, rootDir: string): string | undefined {
+  const folder = normalRepositoryPath(rootDir);
+  if (folder === '..' || folder.startsWith('../'))
+    return `"${rootDir}" leaves the repository: give a folder of the repository, such as root: . (all of it) or root: api`;
+  const file = normalRepositoryPath(path);
+  if (folder === '' || file.startsWith(`${folder}/`)) return undefined;
+  return `"${rootDir}" does not contain the spec's path ${path}: give a folder that holds it, such as root: .`;
+}
+
+/** A path in a repository without `.`, `..` inside, or leading and trailing `/`: `''` for the root. */
+export function normalRepositoryPath(path: string): string {
+  const normal = posix.normalize(path).replace(/^\/+/, '').replace(/\/+$/, '');
+  return normal === '.' ? '' : normal;
+}

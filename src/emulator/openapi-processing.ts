@@ -19,7 +19,7 @@ export type OpenApiErrorCode = NonNullable<StoredOpenApiSpec['lastProcessErrorCo
 
 /** What a loaded text does to a spec: pure, given the text and the last version's hash. */
 export type OpenApiOutcome =
-  | { kind: 'error'; code: OpenApiErrorCode }
+  | { kind: 'error'; code: OpenApiErrorCode; reason?: string }
   | { kind: 'unchanged' }
   | { kind: 'new-version'; contentHash: string; text: string };
 
@@ -28,7 +28,11 @@ export function sha256(text: string): string {
 }
 
 export function planOpenApiOutcome(text: string, lastHash: string | undefined): OpenApiOutcome {
-  if (!parseOpenApiText(text).ok) return { kind: 'error', code: 'PARSE_ERROR' };
+  const parsed = parseOpenApiText(text);
+  if (!parsed.ok) {
+    const reason = parsed.reason === 'syntax' ? parsed.problem.message : 'is not an OpenAPI document';
+    return { kind: 'error', code: 'PARSE_ERROR', reason };
+  }
   const contentHash = sha256(text);
   return contentHash === lastHash ? { kind: 'unchanged' } : { kind: 'new-version', contentHash, text };
 }
@@ -83,7 +87,10 @@ export class OpenApiProcessor {
     const now = ctx.now().toISOString();
     if (outcome.kind === 'error') {
       spec.lastProcessErrorCode = outcome.code;
-      ctx.log.info({ specId: spec.id, code: outcome.code }, 'openapi source rejected');
+      ctx.log.info(
+        { specId: spec.id, code: outcome.code, reason: outcome.reason },
+        'openapi source rejected',
+      );
     } else {
       if (outcome.kind === 'new-version') {
         const version: StoredOpenApiVersion = {

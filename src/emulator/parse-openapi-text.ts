@@ -1,38 +1,17 @@
 // Whether a text is an OpenAPI (or Swagger) document: JSON or YAML whose top level is an object with
-// an `openapi` or `swagger` member. Pure, so processing and the content routes agree.
-import { parseDocument } from 'yaml';
+// an `openapi` or `swagger` member. The text is read by docsync's own reader, with the same limits
+// (duplicate keys, aliases, nesting), so that what docsync validated the service parses alike.
+import { parseOpenApiText as readOpenApiText, type TextProblem } from '../openapi/parse-openapi-text.js';
 
 export type ParsedOpenApi =
   | { ok: true; document: Record<string, unknown>; format: 'json' | 'yaml' }
-  | { ok: false; reason: 'syntax' | 'not-openapi' };
+  | { ok: false; reason: 'syntax'; problem: TextProblem }
+  | { ok: false; reason: 'not-openapi' };
 
 export function parseOpenApiText(text: string): ParsedOpenApi {
-  const source = text.replace(/^\uFEFF/, '');
-  const json = parseJson(source);
-  if (json !== undefined) return asOpenApi(json.value, 'json');
-  // parseDocument instead of parse: errors are read here, and warnings are never printed.
-  const yaml = parseDocument(source, { prettyErrors: false });
-  if (yaml.errors.length > 0) return { ok: false, reason: 'syntax' };
-  try {
-    return asOpenApi(yaml.toJS(), 'yaml');
-  } catch {
-    // toJS throws on too many alias expansions, the guard against exponential documents.
-    return { ok: false, reason: 'syntax' };
-  }
-}
-
-function parseJson(text: string): { value: unknown } | undefined {
-  const start = text.trimStart()[0];
-  if (start !== '{' && start !== '[') return undefined;
-  try {
-    return { value: JSON.parse(text) as unknown };
-  } catch {
-    // Not JSON, but possibly YAML in flow style: the YAML parser decides.
-    return undefined;
-  }
-}
-
-function asOpenApi(value: unknown, format: 'json' | 'yaml'): ParsedOpenApi {
+  const parsed = readOpenApiText(text);
+  if (!parsed.ok) return { ok: false, reason: 'syntax', problem: parsed.problem };
+  const { value, format } = parsed;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     return { ok: false, reason: 'not-openapi' };
   const document = value as Record<string, unknown>;

@@ -1,7 +1,8 @@
 // An OpenAPI document in a mapped repository, read from docsync's mirror at the tip of the
 // mapping's branch. The blob id is its validator: the same id is the same bytes. `$ref`s name
-// other files of the repository at the same commit; they cannot leave the repository.
-import { posix } from 'node:path';
+// other files of the repository at the same commit; they cannot leave the repository, nor
+// `source.root` when it is given.
+import { normalRepositoryPath } from '../config/openapi-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { OpenApiSourceError } from './openapi-source-error.js';
@@ -21,6 +22,8 @@ export class GitSourceReader implements OpenApiSourceReader {
   readonly label: string;
   readonly #mapping: { name: string; git: { branch: string } };
   readonly #path: string;
+  /** The folder `$ref`s may reach: `''` for the whole repository. */
+  readonly #root: string;
   readonly #mirror: GitMirror;
   readonly #limits: SourceLimits;
   /** The commit the last read came from: `$ref`s are read at the same one. */
@@ -28,12 +31,13 @@ export class GitSourceReader implements OpenApiSourceReader {
 
   constructor(
     mapping: { name: string; git: { branch: string } },
-    path: string,
+    source: { path: string; root?: string | undefined },
     mirror: GitMirror,
     limits: SourceLimits,
   ) {
     this.#mapping = mapping;
-    this.#path = posix.normalize(path).replace(/^\/+/, '');
+    this.#path = normalRepositoryPath(source.path);
+    this.#root = source.root === undefined ? '' : normalRepositoryPath(source.root);
     this.location = `${GIT_ORIGIN}/${this.#path.split('/').map(encodeURIComponent).join('/')}`;
     this.label = `${this.#path} (mapping ${mapping.name})`;
     this.#mirror = mirror;
@@ -66,6 +70,12 @@ export class GitSourceReader implements OpenApiSourceReader {
     }
     // URL resolution has already taken `..` away: a path cannot climb above the repository root.
     const path = decodeURIComponent(url.pathname).replace(/^\/+/, '');
+    if (this.#root !== '' && !path.startsWith(`${this.#root}/`)) {
+      throw new OpenApiSourceError(
+        'SOURCE_REFUSED',
+        `${this.label}: a $ref names ${path}, outside source.root ${this.#root}; widen source.root (root: . is the whole repository) or move the file below ${this.#root}`,
+      );
+    }
     return this.#readFile(path, signal);
   }
 

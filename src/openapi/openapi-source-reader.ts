@@ -32,7 +32,7 @@ export interface OpenApiSourceReader {
 export interface SourceReaderDeps {
   mappings: readonly { name: string; git: { repo: string; branch: string } }[];
   mirrorFor: (repo: string) => GitMirror;
-  /** The folder local paths are relative to. */
+  /** The folder local paths (`file`, and its `root`) are relative to. */
   cwd: string;
 }
 
@@ -40,11 +40,11 @@ export function openApiSourceReader(spec: OpenApiConfig, deps: SourceReaderDeps)
   const limits = { maxBytes: spec.maxBytes, timeoutMs: spec.timeout };
   const { source } = spec;
   if (typeof source === 'string') return new UrlSourceReader(source, limits);
-  if ('file' in source) return new FileSourceReader(source.file, deps.cwd, limits);
+  if ('file' in source) return new FileSourceReader(source, deps.cwd, limits);
   const mapping = deps.mappings.find((candidate) => candidate.name === source.mapping);
   // The configuration schema checks the name; a state from another configuration may not match.
   if (mapping === undefined) throw new Error(`no mapping is named ${source.mapping}`);
-  return new GitSourceReader(mapping, source.path, deps.mirrorFor(mapping.git.repo), limits);
+  return new GitSourceReader(mapping, source, deps.mirrorFor(mapping.git.repo), limits);
 }
 
 export interface SourceLimits {

@@ -1,77 +1,95 @@
-// What a new version of a spec changes, operation by operation: each operation (`GET /pets/{id}`)
-// gets a fingerprint of everything that defines it, referenced components included, and two sets
-// of fingerprints give the operations added, removed and changed: the first lines of a changelog.
-import { createHash } from 'node:crypto';
+// What a new version of a spec changes, operation by operation, from the fingerprints of the last
+// upload and of this one: operations added, removed, changed in their own text, and changed only
+// through shared components they use (with those components named): the lines of a changelog.
+import { METHODS, type OperationFingerprints } from './operation-fingerprints.js';
 
 export interface OperationChanges {
   added: string[];
   removed: string[];
+  /** Operations whose own text changed: the operation itself, or its path's parameters or servers. */
   changed: string[];
+  /** Operations whose own text is the same, but that use a shared component that changed. */
+  changedVia: Array<{ operation: string; components: string[] }>;
+  /** Operations in both versions that could not be compared: the last upload predates component fingerprints. */
+  uncompared: number;
 }
 
-/** The operations of a path item, in the order a changelog lists them; `query` is OpenAPI 3.2's. */
-const METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
-
-/**
- * `$ref` expansions per operation at most. A schema is expanded again at every use, so schemas
- * that reference each other widely could otherwise cost work exponential in their depth. Refs past
- * the cap are fingerprinted as written: a change behind them goes unseen, which no real spec
- * comes near.
- */
-const MAX_REF_EXPANSIONS = 10_000;
-
-/** Refs inlined inside one another at most, so that a long chain of schemas cannot overflow the stack. */
-const MAX_REF_DEPTH = 500;
-
-/** Path item `$ref`s followed at most before the item is taken as it stands. */
-const MAX_PATH_ITEM_HOPS = 16;
-
-/** Stands for a value met again inside itself: YAML aliases can build such values, without any `$ref`. */
-const CIRCULAR = '"[circular]"';
-
-export function operationFingerprints(document: Record<string, unknown>): Record<string, string> {
-  const fingerprints: Record<string, string> = {};
-  const paths = document.paths;
-  if (!isObject(paths)) return fingerprints;
-  for (const [path, written] of Object.entries(paths)) {
-    if (path.startsWith('x-')) continue;
-    const item = pathItemOf(document, written);
-    if (item === undefined) continue;
-    for (const method of METHODS) {
-      const operation = item[method];
-      if (!isObject(operation)) continue;
-      const defining = { operation, parameters: item.parameters, servers: item.servers };
-      fingerprints[`${method.toUpperCase()} ${path}`] = fingerprintOf(document, defining);
-    }
-  }
-  return fingerprints;
+/** What the last upload recorded: operation → `own.reached`, component → own hash. */
+export interface RecordedFingerprints {
+  operations: Record<string, string>;
+  components?: Record<string, string> | undefined;
 }
 
 export function diffOperations(
-  before: Record<string, string> | undefined,
-  after: Record<string, string>,
+  before: RecordedFingerprints | undefined,
+  after: OperationFingerprints,
 ): OperationChanges {
-  const previous = before ?? {};
-  const operations = Object.keys(after);
-  return {
-    added: sortOperations(operations.filter((key) => !Object.hasOwn(previous, key))),
-    removed: sortOperations(Object.keys(previous).filter((key) => !Object.hasOwn(after, key))),
-    changed: sortOperations(
-      operations.filter((key) => Object.hasOwn(previous, key) && previous[key] !== after[key]),
+  const previous = before?.operations ?? {};
+  const current = after.operations;
+  const changed: string[] = [];
+  const changedVia: OperationChanges['changedVia'] = [];
+  let uncompared = 0;
+  // Few components change in a version, while an operation may reach hundreds of them.
+  const changedComponents = new Set(
+    Object.keys(after.components).filter(
+      (component) => before?.components?.[component] !== after.components[component],
     ),
+  );
+  for (const [operation, fingerprint] of Object.entries(current)) {
+    const old = previous[operation];
+    if (old === undefined || old === fingerprint) continue;
+    const [ownBefore, reachedBefore] = old.split('.');
+    const [own, reached] = fingerprint.split('.');
+    // A record from before component fingerprints: one hash of everything, comparable to nothing here.
+    if (reachedBefore === undefined) uncompared += 1;
+    else if (own !== ownBefore) changed.push(operation);
+    else if (reached !== reachedBefore) {
+      changedVia.push({ operation, components: [...after.reachedBy(operation, changedComponents)] });
+    }
+  }
+  const byOperation = new Map(changedVia.map((entry) => [entry.operation, entry]));
+  return {
+    added: sortOperations(Object.keys(current).filter((key) => !Object.hasOwn(previous, key))),
+    removed: sortOperations(Object.keys(previous).filter((key) => !Object.hasOwn(current, key))),
+    changed: sortOperations(changed),
+    changedVia: sortOperations([...byOperation.keys()]).map(
+      (key) => byOperation.get(key) as { operation: string; components: string[] },
+    ),
+    uncompared,
   };
 }
 
+/** Components named in a changelog line at most; the rest are counted. */
+const VIA_NAMED = 2;
+
+/**
+ * The changelog's lines: `added GET /a`, `changed GET /b` (its own text), `removed DELETE /c`, then
+ * `changed GET /d (via components/schemas/Pet)` for operations changed only through components.
+ * Past `limit` lines, the last one says how many more there are.
+ */
 export function summariseOperationChanges(changes: OperationChanges, limit = 20): string[] {
   const lines = [
+    ...(changes.uncompared > 0
+      ? [
+          `${changes.uncompared} operations kept from the last upload not compared: it was recorded by an older docsync`,
+        ]
+      : []),
     ...changes.added.map((operation) => `added ${operation}`),
     ...changes.changed.map((operation) => `changed ${operation}`),
     ...changes.removed.map((operation) => `removed ${operation}`),
+    ...changes.changedVia.map(({ operation, components }) => `changed ${operation} (via ${via(components)})`),
   ];
   if (lines.length <= limit) return lines;
   if (limit < 1) return [];
   const kept = lines.slice(0, limit - 1);
   return [...kept, `… and ${lines.length - kept.length} more`];
+}
+
+function via(components: readonly string[]): string {
+  if (components.length === 0) return 'shared components';
+  const named = components.slice(0, VIA_NAMED).join(', ');
+  const more = components.length - VIA_NAMED;
+  return more > 0 ? `${named} and ${more} more` : named;
 }
 
 const METHOD_RANK = new Map<string, number>(METHODS.map((method, rank) => [method.toUpperCase(), rank]));
@@ -90,132 +108,4 @@ function sortOperations(operations: string[]): string[] {
     if (x.rank !== y.rank) return x.rank - y.rank;
     return x.method < y.method ? -1 : x.method > y.method ? 1 : 0;
   });
-}
-
-/** A path item, through its internal `$ref`s if it has any; fields written beside a `$ref` win. */
-function pathItemOf(
-  document: Record<string, unknown>,
-  written: unknown,
-): Record<string, unknown> | undefined {
-  let item = written;
-  for (let hop = 0; hop < MAX_PATH_ITEM_HOPS && isObject(item); hop += 1) {
-    const { $ref: ref, ...siblings } = item;
-    const target = typeof ref === 'string' && ref.startsWith('#') ? resolvePointer(document, ref) : undefined;
-    if (!isObject(target)) break;
-    item = { ...target, ...siblings };
-  }
-  return isObject(item) ? item : undefined;
-}
-
-/** sha256 of the canonical JSON of `value`, first 16 hex digits. */
-function fingerprintOf(document: Record<string, unknown>, value: unknown): string {
-  const hash = createHash('sha256');
-  let pending = '';
-  writeCanonical(document, value, (text) => {
-    pending += text;
-    if (pending.length >= 65_536) {
-      hash.update(pending);
-      pending = '';
-    }
-  });
-  return hash.update(pending).digest('hex').slice(0, 16);
-}
-
-/**
- * Writes `value` as JSON with object keys sorted, so that the order a document is written in does
- * not matter, and internal `$ref`s replaced by what they point to (beside siblings such as
- * `description`, the target takes the place of the ref's text). A ref already being inlined (a
- * recursive schema), past the caps, or pointing nowhere is written as it stands. Keys are walked
- * in sorted order too, so that which refs the cap leaves as written does not depend on key order.
- */
-function writeCanonical(document: Record<string, unknown>, value: unknown, out: (text: string) => void) {
-  const inlining = new Set<string>();
-  const walking = new Set<object>();
-  let expansionsLeft = MAX_REF_EXPANSIONS;
-
-  const expansionOf = (ref: string): { ref: string; target: unknown } | undefined => {
-    if (!ref.startsWith('#') || inlining.has(ref)) return undefined;
-    if (expansionsLeft <= 0 || inlining.size >= MAX_REF_DEPTH) return undefined;
-    const target = resolvePointer(document, ref);
-    if (target === undefined) return undefined;
-    expansionsLeft -= 1;
-    return { ref, target };
-  };
-
-  const writeExpansion = ({ ref, target }: { ref: string; target: unknown }) => {
-    inlining.add(ref);
-    write(target);
-    inlining.delete(ref);
-  };
-
-  const writeObject = (object: Record<string, unknown>) => {
-    const expansion = typeof object.$ref === 'string' ? expansionOf(object.$ref) : undefined;
-    const keys = Object.keys(object)
-      .filter((key) => object[key] !== undefined)
-      .sort();
-    if (expansion !== undefined && keys.length === 1) {
-      writeExpansion(expansion);
-      return;
-    }
-    out('{');
-    keys.forEach((key, index) => {
-      out(`${index === 0 ? '' : ','}${JSON.stringify(key)}:`);
-      if (key === '$ref' && expansion !== undefined) writeExpansion(expansion);
-      else write(object[key]);
-    });
-    out('}');
-  };
-
-  const writeArray = (array: unknown[]) => {
-    out('[');
-    array.forEach((item, index) => {
-      if (index > 0) out(',');
-      write(item);
-    });
-    out(']');
-  };
-
-  const write = (node: unknown): void => {
-    if (typeof node !== 'object' || node === null) out(scalarJson(node));
-    else if (walking.has(node)) out(CIRCULAR);
-    else {
-      walking.add(node);
-      if (isObject(node)) writeObject(node);
-      else if (Array.isArray(node)) writeArray(node);
-      walking.delete(node);
-    }
-  };
-
-  write(value);
-}
-
-function scalarJson(value: unknown): string {
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean')
-    return JSON.stringify(value);
-  if (typeof value === 'bigint') return value.toString();
-  return 'null';
-}
-
-/** The value an internal `$ref` (`#/components/schemas/Pet`) points to, or undefined. */
-function resolvePointer(document: Record<string, unknown>, ref: string): unknown {
-  let pointer: string;
-  try {
-    pointer = decodeURIComponent(ref.slice(1));
-  } catch {
-    return undefined;
-  }
-  if (pointer === '') return document;
-  if (!pointer.startsWith('/')) return undefined;
-  let node: unknown = document;
-  for (const raw of pointer.slice(1).split('/')) {
-    const token = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(token) ? node[Number(token)] : undefined;
-    else if (isObject(node) && Object.hasOwn(node, token)) node = node[token];
-    else return undefined;
-  }
-  return node;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -9,12 +9,8 @@ import type { Logger } from '../log/create-logger.js';
 import type { OpenApiState, OpenApiStateStore } from '../state/openapi-state-store.js';
 import { loadOpenApiDocument } from './load-openapi-document.js';
 import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
-import {
-  diffOperations,
-  type OperationChanges,
-  operationFingerprints,
-  summariseOperationChanges,
-} from './operation-changes.js';
+import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
+import { operationFingerprints } from './operation-fingerprints.js';
 import { waitForProcessing } from './wait-for-processing.js';
 
 export interface RefreshInput {
@@ -53,7 +49,12 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
   if (last !== undefined && last.refFiles === 0 && last.sourceHash === sourceHash)
     return unchanged(input, state, 'same-content', read.validators);
 
-  const loaded = await loadOpenApiDocument(read.bytes, reader, { maxBytes: spec.maxBytes }, signal);
+  const loaded = await loadOpenApiDocument(
+    read.bytes,
+    reader,
+    { maxBytes: spec.maxBytes, maxRefFiles: spec.maxRefFiles },
+    signal,
+  );
   const hash = sha256(loaded.text);
   if (last !== undefined && last.hash === hash)
     return unchanged(input, state, 'same-content', read.validators);
@@ -64,8 +65,9 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     );
   }
 
-  const operations = operationFingerprints(loaded.document);
-  const changes = diffOperations(last?.operations, operations);
+  // Time-sliced: a spec of thousands of operations must not stop the health check or lock renewals.
+  const fingerprints = await operationFingerprints(loaded.document, { signal });
+  const changes = diffOperations(last, fingerprints);
   const changelog = summariseOperationChanges(changes);
   if (input.dryRun) {
     log.info(
@@ -107,7 +109,8 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     refFiles: loaded.refFiles,
     validators: read.validators,
     ...(version === undefined ? {} : { version }),
-    operations,
+    operations: fingerprints.operations,
+    components: fingerprints.components,
   };
   if (!created) {
     // The service found the text equal to its latest version: nothing new, and nothing lost.
@@ -172,7 +175,12 @@ async function unchanged(
 }
 
 function counts(changes: OperationChanges) {
-  return { added: changes.added.length, removed: changes.removed.length, changed: changes.changed.length };
+  return {
+    added: changes.added.length,
+    removed: changes.removed.length,
+    changed: changes.changed.length,
+    changedVia: changes.changedVia.length,
+  };
 }
 
 export function sha256(data: Buffer | string): string {

@@ -22,6 +22,8 @@ const uploadSchema = z.object({
   version: z.string().optional(),
   /** Operation → fingerprint, to say what the next version changes. */
   operations: z.record(z.string(), z.string()),
+  /** Component → fingerprint of its own text, to name what changed under an operation. */
+  components: z.record(z.string(), z.string()).optional(),
 });
 
 const problemSchema = z.object({ pointer: z.string(), message: z.string(), file: z.string().optional() });

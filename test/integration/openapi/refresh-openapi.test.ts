@@ -1,4 +1,5 @@
-import { writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
@@ -7,7 +8,8 @@ import type { OpenApiConfig } from '../../../src/config/openapi-schema.js';
 import { MirrorRegistry } from '../../../src/import/mirror-registry.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
 import { openApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
-import { refreshOpenApiSpec } from '../../../src/openapi/refresh-openapi-spec.js';
+import type { OperationChanges } from '../../../src/openapi/operation-changes.js';
+import { refreshOpenApiSpec, sha256 } from '../../../src/openapi/refresh-openapi-spec.js';
 import { jitterOf } from '../../../src/openapi/spec-jitter.js';
 import { OpenApiStateStore } from '../../../src/state/openapi-state-store.js';
 import { startFileServer } from '../../support/file-server.js';
@@ -39,13 +41,19 @@ async function versions(emulator: TestEmulator, slug: string): Promise<number> {
   return answer.status === 404 ? 0 : answer.body.items.length;
 }
 
-/** One spec refreshed by direct calls, against the local service, a file server and a private Redis. */
-async function setUp(specYaml: (emulator: TestEmulator) => string) {
+/**
+ * One spec refreshed by direct calls, against the local service, a file server and a private Redis;
+ * local paths are relative to `cwd`, and `mappings` is YAML put before the spec.
+ */
+async function setUp(
+  specYaml: (emulator: TestEmulator) => string,
+  options: { cwd?: string; mappings?: string } = {},
+) {
   const emulator = await startTestEmulator();
   const prefix = uniquePrefix('openapi');
   const redis = testRedis(prefix);
   const config = parseConfig(
-    `service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }\nopenapi:\n  - org: ${emulator.orgId}\n    slug: pets\n    every: 1h\n${specYaml(emulator)}`,
+    `service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }\n${options.mappings ?? ''}openapi:\n  - org: ${emulator.orgId}\n    slug: pets\n    every: 1h\n${specYaml(emulator)}`,
     'test.yaml',
     {},
   );
@@ -60,7 +68,7 @@ async function setUp(specYaml: (emulator: TestEmulator) => string) {
       reader: openApiSourceReader(spec, {
         mappings: config.mappings,
         mirrorFor: mirrors.mirrorFor,
-        cwd: '/',
+        cwd: options.cwd ?? '/',
       }),
       api: client,
       store,
@@ -210,6 +218,159 @@ describe('refresh-openapi', () => {
     expect(await uploads(emulator)).toBe(1);
     expect(await versions(emulator, 'pets')).toBe(0);
     expect((await store.get(emulator.orgId, 'pets')).uploaded).toBeUndefined();
+  });
+});
+
+/** Polls the spec in the local service until its processing is complete. */
+async function processed(emulator: TestEmulator, slug: string) {
+  return waitFor(async () => {
+    const answer = await callApi<{ processingState: string; lastProcessErrorCode?: string }>(
+      `${emulator.baseUrl}/orgs/${emulator.orgId}/openapi/${slug}`,
+      emulator.tokens.admin,
+    );
+    return answer.status === 200 && answer.body.processingState === 'complete' ? answer.body : undefined;
+  }, `the processing of ${slug}`);
+}
+
+describe('refresh-openapi of real-world layouts', () => {
+  it("refreshes GitHub's description end to end, then lists what a change of a shared schema touches", async () => {
+    const dir = await tempDir('openapi-github');
+    const file = join(dir, 'ghec.json');
+    await copyFile(createRequire(import.meta.url).resolve('@octokit/openapi/generated/ghec.json'), file);
+    const { emulator, refresh, store } = await setUp(
+      () => `    source: { file: ${file} }\n    maxBytes: 33554432\n`,
+    );
+
+    const first = await refresh();
+    expect(first.result).toBe('uploaded');
+    expect((first as { changes: OperationChanges }).changes.added.length).toBeGreaterThan(1000);
+    expect(await versions(emulator, 'pets')).toBe(1);
+    // No $ref names another file (those in examples are data): the exact bytes went up.
+    const uploaded = (await store.get(emulator.orgId, 'pets')).uploaded;
+    expect(uploaded).toMatchObject({ refFiles: 0, hash: sha256(await readFile(file)) });
+
+    const spec = JSON.parse(await readFile(file, 'utf8')) as {
+      paths: Record<string, Record<string, { summary: string }>>;
+      components: { schemas: Record<string, { properties: Record<string, unknown> }> };
+    };
+    (spec.components.schemas['simple-user'] as { properties: Record<string, unknown> }).properties.pronouns =
+      {
+        type: 'string',
+      };
+    (spec.paths['/meta'] as Record<string, { summary: string }>).get = {
+      ...(spec.paths['/meta']?.get as { summary: string }),
+      summary: 'GitHub API meta information, renamed',
+    };
+    await writeFile(file, JSON.stringify(spec));
+    const second = (await refresh()) as { result: string; changes: OperationChanges; changelog: string[] };
+    expect(second.result).toBe('uploaded');
+    expect(second.changes).toMatchObject({ added: [], removed: [], changed: ['GET /meta'], uncompared: 0 });
+    expect(second.changes.changedVia.length).toBeGreaterThan(100);
+    for (const { components } of second.changes.changedVia)
+      expect(components).toEqual(['components/schemas/simple-user']);
+    expect(second.changelog[0]).toBe('changed GET /meta');
+    expect(second.changelog[1]).toMatch(/^changed [A-Z]+ \/\S+ \(via components\/schemas\/simple-user\)$/);
+    expect(await versions(emulator, 'pets')).toBe(2);
+  });
+
+  it("refuses a $ref out of the spec's folder unless root widens it, and never past root", async () => {
+    const dir = await tempDir('openapi-root');
+    await mkdir(join(dir, 'repo', 'spec'), { recursive: true });
+    await mkdir(join(dir, 'repo', 'common'));
+    const spec = (ref: string) =>
+      petsYaml(
+        '1',
+        `  /pets:\n    get:\n      responses:\n        '200': { description: ok }\n        default: { $ref: '${ref}' }\n`,
+      );
+    await writeFile(join(dir, 'repo', 'spec', 'openapi.yaml'), spec('../common/Error.yaml'));
+    await writeFile(join(dir, 'repo', 'common', 'Error.yaml'), 'description: failed\n');
+    await writeFile(join(dir, 'outside.yaml'), 'description: not for upload\n');
+    const cwd = join(dir, 'repo');
+
+    const confined = await setUp(() => '    source: { file: spec/openapi.yaml }\n', { cwd });
+    const refused = await confined.refresh().catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ code: 'SOURCE_REFUSED' });
+    expect((refused as Error).message).toBe(
+      'spec/openapi.yaml: a $ref names ../common/Error.yaml, outside the folder of the document; set source.root to a folder that holds both (root: . for the folder docsync runs in), or move ../common/Error.yaml below spec',
+    );
+    expect(await uploads(confined.emulator)).toBe(0);
+
+    const widened = await setUp(() => '    source: { file: spec/openapi.yaml, root: . }\n', { cwd });
+    expect(await widened.refresh()).toMatchObject({ result: 'uploaded', changes: { added: ['GET /pets'] } });
+    expect((await widened.store.get(widened.emulator.orgId, 'pets')).uploaded?.refFiles).toBe(1);
+
+    const capped = await setUp(
+      () => '    source: { file: spec/openapi.yaml, root: . }\n    maxRefFiles: 0\n',
+      { cwd },
+    );
+    expect(await capped.refresh().catch((caught: unknown) => caught)).toMatchObject({
+      code: 'SOURCE_TOO_LARGE',
+    });
+
+    await writeFile(join(dir, 'repo', 'spec', 'openapi.yaml'), spec('../../outside.yaml'));
+    const escaped = await widened.refresh().catch((caught: unknown) => caught);
+    expect(escaped).toMatchObject({ code: 'SOURCE_REFUSED' });
+    expect((escaped as Error).message).toContain(
+      `a $ref names ../../outside.yaml, outside source.root ${cwd}`,
+    );
+    expect(await uploads(widened.emulator)).toBe(1);
+  });
+
+  it("lets the $refs of a repository's file reach the repository, or only below its root", async () => {
+    const repo = await createTestRepo();
+    await repo.commit(
+      {
+        'spec/openapi.yaml': petsYaml(
+          '1',
+          "  /pets:\n    get:\n      responses:\n        '200': { description: ok }\n        default: { $ref: '../common/Error.yaml' }\n",
+        ),
+        'common/Error.yaml': 'description: failed\n',
+      },
+      'Spec in its folder',
+    );
+    await repo.push();
+    const mappings = `mappings:\n  - { name: api, space: space_1, git: { repo: ${repo.remote}, branch: main } }\n`;
+    const whole = await setUp(() => '    source: { mapping: api, path: spec/openapi.yaml }\n', { mappings });
+    expect(await whole.refresh()).toMatchObject({ result: 'uploaded' });
+    const narrowed = await setUp(
+      () => '    source: { mapping: api, path: spec/openapi.yaml, root: spec }\n',
+      {
+        mappings,
+      },
+    );
+    const refused = await narrowed.refresh().catch((caught: unknown) => caught);
+    expect(refused).toMatchObject({ code: 'SOURCE_REFUSED' });
+    expect((refused as Error).message).toContain('a $ref names common/Error.yaml, outside source.root spec');
+  });
+
+  it('refuses duplicate keys before uploading, as the local service does, which takes the same aliases', async () => {
+    const files = await startFileServer();
+    const duplicated = `${petsYaml('1')}  /pets:\n    post:\n      responses:\n        '201': { description: made }\n`;
+    const url = files.put('/dup.yaml', duplicated, 'application/yaml');
+    const { emulator, refresh } = await setUp(() => `    source: ${url}\n`);
+    const error = await refresh().catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'OPENAPI_INVALID' });
+    expect((error as Error).message).toContain('has the key "/pets" twice in one object (line 10, column 3)');
+    expect(await uploads(emulator)).toBe(0);
+
+    // The service, given the same text, refuses it too.
+    await callApi(`${emulator.baseUrl}/orgs/${emulator.orgId}/openapi/dup`, emulator.tokens.admin, 'PUT', {
+      source: { text: duplicated },
+    });
+    expect(await processed(emulator, 'dup')).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR' });
+
+    // 300 aliases: past the YAML package's default of 100, within the limit both sides share.
+    const aliased = petsYaml(
+      '2',
+      Array.from({ length: 300 }, (_, i) =>
+        i === 0
+          ? "  /p0:\n    get:\n      responses:\n        '200': &ok { description: ok }\n"
+          : `  /p${i}:\n    get:\n      responses:\n        '200': *ok\n`,
+      ).join(''),
+    );
+    files.put('/dup.yaml', aliased, 'application/yaml');
+    expect(await refresh()).toMatchObject({ result: 'uploaded' });
+    expect(await versions(emulator, 'pets')).toBe(1);
   });
 });
 

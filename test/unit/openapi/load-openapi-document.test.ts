@@ -22,11 +22,11 @@ function reader(files: Record<string, string> = {}): OpenApiSourceReader & { rea
 }
 
 const signal = new AbortController().signal;
-const load = (text: string, source = reader()) =>
-  loadOpenApiDocument(Buffer.from(text), source, { maxBytes: 1024 * 1024 }, signal);
+const load = (text: string, source = reader(), maxRefFiles = 200) =>
+  loadOpenApiDocument(Buffer.from(text), source, { maxBytes: 1024 * 1024, maxRefFiles }, signal);
 
-async function problemsOf(text: string) {
-  const error = await load(text).catch((caught: unknown) => caught);
+async function problemsOf(text: string, source = reader()) {
+  const error = await load(text, source).catch((caught: unknown) => caught);
   expect(error).toBeInstanceOf(OpenApiInvalidError);
   return (error as OpenApiInvalidError).problems;
 }
@@ -106,6 +106,88 @@ describe('loadOpenApiDocument', () => {
     ).catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(OpenApiInvalidError);
     expect((error as Error).message).toContain('no file at https://specs.example/api/paths.yaml');
+  });
+});
+
+describe('loadOpenApiDocument: data and names are not references', () => {
+  /** GitHub's description has both: `$ref` keys in example values, and a SCIM schema with a property named `$ref`. */
+  const LITERALS = `openapi: 3.0.3
+info: { title: t, version: '1' }
+paths:
+  /stats:
+    get:
+      x-sample: { $ref: extension.yaml }
+      parameters:
+        - name: q
+          in: query
+          schema: { type: object, default: { $ref: default.yaml }, enum: [{ $ref: enum.yaml }] }
+          example: { $ref: example.yaml }
+      responses:
+        '200':
+          description: ok
+          content:
+            application/json:
+              schema: { $ref: '#/components/schemas/Group' }
+              examples:
+                inline: { value: { $ref: inline.yaml, $id: not-an-id } }
+                shared: { $ref: '#/components/examples/server-statistics' }
+components:
+  schemas:
+    Group:
+      type: object
+      properties:
+        $ref: { type: string }
+        $id: { type: string }
+        example: { $ref: '#/components/schemas/Member' }
+    Member: { type: string }
+  examples:
+    server-statistics:
+      value: [{ actions_stats: { $ref: server-statistics-actions.yaml } }]
+`;
+
+  it('reads no file for a $ref in an example, a default, an enum or an extension, and uploads the exact bytes', async () => {
+    const source = reader();
+    const loaded = await load(LITERALS, source);
+    expect(source.reads).toEqual([]);
+    expect(loaded).toMatchObject({ version: '3.0', refFiles: 0, text: LITERALS });
+  });
+
+  it('takes a property named $ref as a name, and names problems below it by their real pointer', async () => {
+    const problems = await problemsOf(LITERALS.replace('$ref: { type: string }', '$ref: { type: strin }'));
+    expect(problems).toEqual([
+      {
+        pointer: '/components/schemas/Group/properties/$ref/type',
+        message: expect.stringContaining('must be one of'),
+      },
+    ]);
+  });
+
+  it('still follows a reference held by a property named $ref', async () => {
+    const source = reader({ 'https://specs.example/api/member.yaml': 'type: integer\n' });
+    const loaded = await load(
+      LITERALS.replace('$ref: { type: string }', '$ref: { $ref: member.yaml }'),
+      source,
+    );
+    expect(source.reads).toEqual(['https://specs.example/api/member.yaml']);
+    expect(loaded.refFiles).toBe(1);
+    expect(loaded.document).toMatchObject({
+      components: { schemas: { Group: { properties: { $ref: { type: 'integer' } } } } },
+    });
+  });
+
+  it('refuses duplicate keys with their line and column', async () => {
+    const yaml =
+      "openapi: 3.0.3\ninfo: { title: t, version: '1' }\npaths:\n  /a:\n    get: { responses: {} }\n    get: { responses: {} }\n";
+    expect(await problemsOf(yaml)).toEqual([
+      {
+        pointer: '',
+        message: expect.stringContaining('has the key "get" twice in one object (line 6, column 5)'),
+      },
+    ]);
+    const json = '{"openapi": "3.0.3", "info": {"title": "t", "version": "1"},\n "paths": {}, "paths": {}}';
+    const error = await load(json).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'OPENAPI_INVALID' });
+    expect((error as Error).message).toContain('has the key "paths" twice in one object (line 2, column 15)');
   });
 });
 
