@@ -1,5 +1,5 @@
 // Which lines of a markdown document are code: a `# comment` or a `[x](y)` inside a code block is
-// neither a heading nor a link. Shared by title detection and link extraction.
+// neither a heading nor a link. Shared by title detection, link extraction and the summary reader.
 
 const FENCE_OPEN = /^ {0,3}(`{3,}|~{3,})([^\r]*)/;
 const LIST_ITEM = /^( {0,3})([*+-]|\d{1,9}[.)])( +|\t|$)/;
@@ -56,6 +56,25 @@ export function codeBlockLines(lines: readonly string[]): boolean[] {
     paragraphOpen = !HEADING.test(line);
   }
   return code;
+}
+
+/**
+ * One flag per line, true inside a fenced code block (fence lines included). Indented code is not
+ * looked for: in a SUMMARY.md, deep list nesting after a blank line would read as code.
+ */
+export function fencedCodeLines(lines: readonly string[]): boolean[] {
+  let fence: { char: string; length: number } | undefined;
+  return lines.map((line) => {
+    if (fence !== undefined) {
+      if (closesFence(line, fence)) fence = undefined;
+      return true;
+    }
+    const open = FENCE_OPEN.exec(line);
+    const marker = open?.[1];
+    if (marker === undefined || (marker.startsWith('`') && open?.[2]?.includes('`'))) return false;
+    fence = { char: marker.charAt(0), length: marker.length };
+    return true;
+  });
 }
 
 function closesFence(line: string, fence: { char: string; length: number }): boolean {

@@ -1,38 +1,46 @@
 // Reads a docs folder (path to bytes, from git or a zip) into a DocsTree. The rules below are the
-// documented normalisation of the content format; tree-to-folder writes the same rules back.
+// documented normalisation of the content format (docs/folder-format.md gives them with examples);
+// tree-to-folder writes the same rules back.
 //
-// 1. Paths go through safeRelativePath; two that normalise alike are a CONTENT_INVALID error.
-// 2. Every `*.md` file (any case of `.md`) is a page, except the summary; it must be UTF-8.
-//    Everything else is a DocsFile, its content type from its extension (octet-stream if unknown).
-// 3. The root `README.md` (`options.readme`) is the first page. It may be listed in the summary only
-//    as its first top-level item, which can give it a title and children.
-// 4. The optional `SUMMARY.md` (`options.summary`) orders, nests and titles pages with a markdown
-//    list of links, an item indented deeper than the one above being its child. Links resolve
-//    against the summary's folder. Headings (`## Group`) and other text are read past: groups are not
-//    part of the tree. A list item that is not one link, a link to a missing or non-markdown file,
-//    and a page listed twice are CONTENT_INVALID errors naming the line.
-// 5. Pages the summary does not list (all of them without a summary) follow the listed ones, in
-//    path order (UTF-16 code units, so no locale changes it). Each goes under the README of the
-//    nearest folder above it that has one (`guides/a/b.md` under `guides/a/README.md`, else
-//    `guides/README.md`), appended after that page's listed children; the root README adopts none.
+// 1. Paths go through safeRelativePath; two that normalise alike are a CONTENT_INVALID error. Two
+//    that differ only in letter case (`Info.png`, `info.png`) are both kept, with a PATH_CASE_CLASH
+//    warning per pair.
+// 2. `*.md` files (any case of `.md`) other than the summary are markdown pages when the outline
+//    (rules 3 to 5) makes them pages; a page must be UTF-8 (CONTENT_INVALID otherwise, as the service
+//    cannot read it either). Every other file is a DocsFile, its content type from its extension
+//    (octet-stream if unknown). Markdown that is not a page is neither.
+// 3. The root `README.md` (`options.readme`) is the first page. Listed in the summary as its first
+//    entry, it takes that entry's title and children; listed anywhere else, the entry is read past
+//    with a SUMMARY_ENTRY_UNCLEAR warning.
+// 4. The optional `SUMMARY.md` (`options.summary`) orders, nests, groups and titles pages with a
+//    markdown list, an entry indented deeper than the one above being its child (read-outline.ts).
+//    `## Heading` starts a group of the top-level entries below it, until the next heading or a
+//    `---`; an entry without a link is a placeholder page, one with a URL a link page, one to a folder
+//    its readme. A line that cannot be read as written is read past with a warning naming it: a page
+//    listed twice, a missing or non-markdown file, a folder with no readme, a link leaving the root.
+// 5. Pages the summary does not list are not pages (`unlisted: 'skip'`, the default and the service's
+//    rule), each with a PAGE_UNLISTED warning; with `unlisted: 'append'`, and for every page when there
+//    is no summary, they follow the listed ones in path order (UTF-16 code units, so no locale changes
+//    it), each under the README of the nearest folder above it that has one (`guides/a/b.md` under
+//    `guides/a/README.md`, else `guides/README.md`), after that page's listed children; the root
+//    README adopts none.
 // 6. Title: the summary's link text when not empty, else the first level-1 ATX heading outside code
 //    (`# Install`, escapes resolved), else the file name without `.md` (a README: its folder's name;
-//    the root README: `README`). Whitespace runs in titles become one space.
+//    the root README: `README`). Whitespace runs in titles become one space. Groups, placeholders
+//    and links take their summary text (a link with none, its address).
 // 7. Slug: the file name without `.md` (a folder README: the folder's name), lower-cased, each run
 //    of characters other than letters and digits turned into one `-`, `page` if nothing is left.
+//    Groups, placeholders and links: the same from their title.
 import { codeBlockLines } from './code-block-lines.js';
 import { ContentError } from './content-error.js';
-import type { DocsFile, DocsPage, DocsTree } from './docs-tree.js';
-import { parseSummary, type SummaryItem } from './parse-summary.js';
+import type { ContentWarning } from './content-warning.js';
+import type { OutlineEntry, OutlineOptions } from './docs-outline.js';
+import type { DocsDocument, DocsFile, DocsPage, DocsTree } from './docs-tree.js';
+import { readOutline } from './read-outline.js';
 import { safeRelativePath } from './safe-relative-path.js';
 
-/** Names of the two files with a meaning in a docs folder. */
-export interface FolderLayout {
-  /** File name of a folder's main page; at the root, the first page. Default `README.md`. */
-  readme?: string;
-  /** Path of the summary from the folder's root. Default `SUMMARY.md`. */
-  summary?: string;
-}
+/** The options of folderToTree before page kinds: kept as a name for its callers. */
+export type FolderLayout = OutlineOptions;
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   png: 'image/png',
@@ -61,87 +69,79 @@ const HEADING = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export function folderToTree(entries: ReadonlyMap<string, Buffer>, options: FolderLayout = {}): DocsTree {
-  const readmeName = options.readme ?? 'README.md';
-  if (readmeName.includes('/') || !MARKDOWN.test(readmeName)) {
-    throw new ContentError('CONTENT_INVALID', `readme ${readmeName} must be a markdown file name`);
-  }
-  const summaryPath = safeRelativePath(options.summary ?? 'SUMMARY.md');
-  const pages = new Map<string, DocsPage>();
-  const files: DocsFile[] = [];
-  let summaryText: string | undefined;
-  const seen = new Set<string>();
-
-  for (const [raw, data] of entries) {
-    const path = safeRelativePath(raw);
-    if (seen.has(path)) throw new ContentError('CONTENT_INVALID', `the folder holds ${path} twice`, { path });
-    seen.add(path);
-    if (path === summaryPath) summaryText = decodeUtf8(path, data);
-    else if (MARKDOWN.test(path)) pages.set(path, readPage(path, decodeUtf8(path, data), readmeName));
-    else files.push(toFile(path, data));
-  }
-
-  const top: DocsPage[] = [];
-  const listed = new Set<string>();
-  const listItems = (items: readonly SummaryItem[], into: DocsPage[]): void => {
-    for (const item of items) {
-      const invalid = (reason: string) =>
-        new ContentError('CONTENT_INVALID', `${summaryPath}:${item.line}: ${item.path} ${reason}`, {
-          path: item.path,
-        });
-      const page = pages.get(item.path);
-      if (page === undefined) {
-        throw invalid(seen.has(item.path) ? 'is not a markdown page' : 'is not in the folder');
-      }
-      if (listed.has(item.path)) throw invalid('is listed twice');
-      if (item.path === readmeName && !(into === top && top.length === 0)) {
-        throw invalid('is the first page and can only be the first item');
-      }
-      listed.add(item.path);
-      if (item.title !== '') page.title = item.title;
-      into.push(page);
-      listItems(item.children, page.pages);
-    }
-  };
-  if (summaryText !== undefined) listItems(parseSummary(summaryText, summaryPath), top);
-
-  const readme = pages.get(readmeName);
-  if (readme !== undefined && !listed.has(readmeName)) top.unshift(readme);
-  const unlisted = [...pages.keys()]
-    .filter((path) => !listed.has(path) && path !== readmeName)
-    .sort(byCodeUnits);
-  for (const path of unlisted) {
-    const page = pages.get(path);
-    if (page === undefined) continue;
-    const parent = folderReadmeAbove(path, readmeName, pages);
-    (parent?.pages ?? top).push(page);
-  }
-  return { pages: top, files: files.sort((a, b) => byCodeUnits(a.path, b.path)) };
+/** The tree of the folder; what it read past is dropped (readFolder returns it). */
+export function folderToTree(entries: ReadonlyMap<string, Buffer>, options: OutlineOptions = {}): DocsTree {
+  return readFolder(entries, options).tree;
 }
 
-function readPage(path: string, markdown: string, readmeName: string): DocsPage {
+/** The tree of the folder, and the warnings of the outline (read-outline.ts) in its order. */
+export function readFolder(
+  entries: ReadonlyMap<string, Buffer>,
+  options: OutlineOptions = {},
+): { tree: DocsTree; warnings: ContentWarning[] } {
+  const readmeName = options.readme ?? 'README.md';
+  const summaryPath = safeRelativePath(options.summary ?? 'SUMMARY.md');
+  const contents = new Map<string, Buffer>();
+  for (const [raw, data] of entries) {
+    const path = safeRelativePath(raw);
+    if (contents.has(path)) {
+      throw new ContentError('CONTENT_INVALID', `the folder holds ${path} twice`, { path });
+    }
+    contents.set(path, data);
+  }
+  const summary = contents.get(summaryPath);
+  const outline = readOutline(
+    contents.keys(),
+    summary === undefined ? undefined : decodeUtf8(summaryPath, summary),
+    options,
+  );
+
+  const toPage = (entry: OutlineEntry): DocsPage => {
+    switch (entry.kind) {
+      case 'document': {
+        const page = readPage(
+          entry.path,
+          decodeUtf8(entry.path, contents.get(entry.path) ?? Buffer.alloc(0)),
+          readmeName,
+        );
+        if (entry.title !== '') page.title = entry.title;
+        page.pages = entry.pages.map(toPage);
+        return page;
+      }
+      case 'group':
+        return {
+          kind: 'group',
+          title: entry.title,
+          slug: slugOf(entry.title),
+          pages: entry.pages.map(toPage),
+        };
+      case 'placeholder':
+        return {
+          kind: 'placeholder',
+          title: entry.title,
+          slug: slugOf(entry.title),
+          pages: entry.pages.map(toPage),
+        };
+      case 'link': {
+        const title = entry.title === '' ? entry.href : entry.title;
+        return { kind: 'link', title, slug: slugOf(title), href: entry.href };
+      }
+    }
+  };
+  const files = [...contents]
+    .filter(([path]) => path !== summaryPath && !MARKDOWN.test(path))
+    .map(([path, data]) => toFile(path, data))
+    .sort((a, b) => byCodeUnits(a.path, b.path));
+  return { tree: { pages: outline.pages.map(toPage), files }, warnings: outline.warnings };
+}
+
+function readPage(path: string, markdown: string, readmeName: string): DocsDocument {
   const segments = path.split('/');
   const fileName = segments.at(-1) ?? path;
   const folderName = segments.at(-2);
   const baseName =
     fileName === readmeName && folderName !== undefined ? folderName : fileName.replace(MARKDOWN, '');
   return { path, title: firstHeading(markdown) ?? baseName, slug: slugOf(baseName), markdown, pages: [] };
-}
-
-/** The page that adopts an unlisted page: the README of the nearest folder above it, not the root's. */
-function folderReadmeAbove(
-  path: string,
-  readmeName: string,
-  pages: ReadonlyMap<string, DocsPage>,
-): DocsPage | undefined {
-  const folders = path.split('/').slice(0, -1);
-  // A folder's own README looks one folder further up: it cannot adopt itself.
-  if (path.endsWith(`/${readmeName}`)) folders.pop();
-  for (let depth = folders.length; depth > 0; depth -= 1) {
-    const readme = pages.get(`${folders.slice(0, depth).join('/')}/${readmeName}`);
-    if (readme !== undefined) return readme;
-  }
-  return undefined;
 }
 
 function firstHeading(markdown: string): string | undefined {

@@ -1,7 +1,7 @@
 // Finds the links in a page's markdown and judges them against a tree, the way the service's link
 // check does: relative links must land on a page or file of the tree; external ones are never fetched.
 import { codeBlockLines } from './code-block-lines.js';
-import type { DocsPage, DocsTree } from './docs-tree.js';
+import { allDocuments, type DocsTree } from './docs-tree.js';
 import { safeRelativePath } from './safe-relative-path.js';
 
 export type LinkTarget =
@@ -150,14 +150,8 @@ const treeIndexes = new WeakMap<DocsTree, { pages: Set<string>; files: Set<strin
 function indexOf(tree: DocsTree): { pages: Set<string>; files: Set<string> } {
   const cached = treeIndexes.get(tree);
   if (cached) return cached;
-  const pages = new Set<string>();
-  const visit = (list: readonly DocsPage[]): void => {
-    for (const page of list) {
-      pages.add(page.path);
-      visit(page.pages);
-    }
-  };
-  visit(tree.pages);
+  // Only documents have a file to link to: groups, links and placeholders have none.
+  const pages = new Set(allDocuments(tree.pages).map((page) => page.path));
   const index = { pages, files: new Set(tree.files.map((file) => file.path)) };
   treeIndexes.set(tree, index);
   return index;

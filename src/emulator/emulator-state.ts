@@ -53,17 +53,32 @@ export interface StoredSpace {
   changeRequestCount: number;
 }
 
+/**
+ * A page of a revision, of one of the service's page types. One record shape for all three keeps
+ * state files written before page types readable: a page without `type` is a document.
+ */
 export interface StoredPage {
   id: string;
+  /** `document` when absent. A group (a SUMMARY.md heading) is top level only and holds no group. */
+  type?: StoredPageType;
   title: string;
   slug: string;
-  /** Source file path in the docs folder, such as `guides/install.md`. */
-  sourcePath: string;
+  /**
+   * The document's file in the docs folder, such as `guides/install.md`. Absent for groups and
+   * links, and for a document with no file: a SUMMARY.md entry without a link (`* Overview`).
+   */
+  sourcePath?: string;
+  /** The document's markdown; '' for groups, links and documents with no file. */
   markdown: string;
+  /** A link's address, such as `https://status.example.com`. */
+  href?: string;
   createdAt: string;
   updatedAt: string;
+  /** Child pages; none under a link. */
   pages: StoredPage[];
 }
+
+export type StoredPageType = 'document' | 'group' | 'link';
 
 export interface StoredFile {
   id: string;

@@ -1,11 +1,14 @@
 // Content import: fetch the address, read it as the given source, and make it the new content of a
-// space or change request as one new revision. A zip is a docs folder (README.md first page,
-// SUMMARY.md order and nesting, other .md pages, other files as files); markdown is one page, added
-// to what is there. A bad archive or address is a 400 and changes nothing.
+// space or change request as one new revision. A zip is a docs folder read as the service's git sync
+// reads one (docs/folder-format.md, unlisted pages left out): README.md the first page, SUMMARY.md
+// order, nesting, groups, links and entries without a file; other files as files. Markdown is one
+// page, added to what is there. A bad archive or address is a 400 and changes nothing; a folder's
+// lines that can be read past are (the service answers no warnings).
 import type { ImportSource } from '../api/schemas/service-enums.js';
 import { ContentError } from '../content/content-error.js';
-import type { DocsTree } from '../content/docs-tree.js';
-import { folderToTree } from '../content/folder-to-tree.js';
+import { warningLocation } from '../content/content-warning.js';
+import { allDocuments, type DocsTree } from '../content/docs-tree.js';
+import { readFolder } from '../content/folder-to-tree.js';
 import { readZip } from '../content/read-zip.js';
 import type { EmulatorContext } from './emulator-context.js';
 import { badRequest } from './emulator-http-error.js';
@@ -23,9 +26,14 @@ export interface ImportResult {
 
 /** What was fetched and read, before anything changes: a whole folder, or one page to add. */
 export type PreparedImport =
+  /** `skipped`: files of the archive that are present but not imported (metadata, unlisted pages). */
   | { kind: 'folder'; tree: DocsTree; skipped: number }
   | { kind: 'page'; title: string; slug: string; markdown: string };
 
+/** Warnings named in the log line of one import; the count gives the rest. */
+const LOGGED_WARNINGS = 20;
+/** The summary's name in an archive: it orders the pages and is not a resource of its own. */
+const SUMMARY = 'SUMMARY.md';
 /** Names in an archive that are not content: tool metadata such as .DS_Store or .gitkeep. */
 const NOT_CONTENT = /(^|\/)\.(?!gitbook\/)[^/]*$/;
 
@@ -58,7 +66,21 @@ export async function prepareImport(
     }
     const entries = await readZip(fetched.bytes, { maxTotalBytes: ctx.limits.fetchMaxBytes });
     const content = new Map([...entries].filter(([path]) => !NOT_CONTENT.test(path)));
-    return { kind: 'folder', tree: folderToTree(content), skipped: entries.size - content.size };
+    const { tree, warnings } = readFolder(content, { unlisted: 'skip' });
+    if (warnings.length > 0) {
+      // The service's answer has no room for them: the log is where a docs team running it sees them.
+      ctx.log.info(
+        {
+          warningCount: warnings.length,
+          warnings: warnings
+            .slice(0, LOGGED_WARNINGS)
+            .map((warning) => ({ code: warning.code, at: warningLocation(warning) })),
+        },
+        'import read past problems of the folder',
+      );
+    }
+    const read = allDocuments(tree.pages).length + tree.files.length + (content.has(SUMMARY) ? 1 : 0);
+    return { kind: 'folder', tree, skipped: entries.size - read };
   } catch (error) {
     if (error instanceof ContentError) throw badRequest(`the import was refused: ${error.message}`);
     throw error;
@@ -75,15 +97,17 @@ export function applyImport(
   if (prepared.kind === 'folder') {
     const stored = treeToStored(prepared.tree, current, now);
     const revision = createRevision(ctx, { parents: [current.id], ...stored });
+    // Every page (groups and links too) and file is a resource; metadata files and markdown pages
+    // the summary leaves out are present in the archive but not imported.
     const resources = flattenPages(stored.pages).length + stored.files.length;
-    // Metadata files are in the archive but are not resources of their own.
     return { revision, importedResources: resources, totalResources: resources + prepared.skipped };
   }
-  const taken = new Set(flattenPages(current.pages).map((page) => page.sourcePath));
+  const taken = new Set(flattenPages(current.pages).flatMap((page) => page.sourcePath ?? []));
   let sourcePath = `${prepared.slug}.md`;
   for (let n = 2; taken.has(sourcePath); n += 1) sourcePath = `${prepared.slug}-${n}.md`;
   const page: StoredPage = {
     id: newId('pg_'),
+    type: 'document',
     title: prepared.title,
     slug: prepared.slug,
     sourcePath,

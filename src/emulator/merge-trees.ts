@@ -1,53 +1,65 @@
-// Three-way merge of docs trees, for a change request's update and merge. Pages and files are
-// matched by source path. What the change request changed since its base (added, edited, removed)
+// Three-way merge of docs trees, for a change request's update and merge. Pages are matched by
+// page-keys.ts (documents by source path; groups, links and pages with no file by title or address
+// and place), files by path. What the change request changed since its base (added, edited, removed)
 // is applied on top of the main content; everything else follows the main content. When both sides
 // changed the same page (a removal is a change too), the change request's version wins: the local
 // service does not model conflicts, and docsync's tests only need the outcome to be deterministic.
-import type { DocsFile, DocsPage, DocsTree } from '../content/docs-tree.js';
+import { childPages, type DocsFile, type DocsPage, type DocsTree, isDocument } from '../content/docs-tree.js';
+import { docsIdentity, pageKeys } from './page-keys.js';
 
 interface Placed {
   page: DocsPage;
+  /** The key of the page it sits under; undefined at the top. */
   parent: string | undefined;
-  /** The path of the sibling right before it, in its tree. */
+  /** The key of the sibling right before it, in its tree. */
   after: string | undefined;
 }
 
 export function mergeTrees(base: DocsTree, ours: DocsTree, theirs: DocsTree): DocsTree {
   const basePages = index(base.pages);
   const ourPages = index(ours.pages);
-  const changed = (path: string) => {
-    const mine = ourPages.get(path);
-    const was = basePages.get(path);
-    return (
-      mine === undefined ||
-      was === undefined ||
-      mine.page.markdown !== was.page.markdown ||
-      mine.page.title !== was.page.title
-    );
+  const theirKeys = pageKeys(theirs.pages, docsIdentity);
+  const changed = (key: string) => {
+    const mine = ourPages.get(key);
+    const was = basePages.get(key);
+    return mine === undefined || was === undefined || contentOf(mine.page) !== contentOf(was.page);
   };
-  const removedByUs = new Set([...basePages.keys()].filter((path) => !ourPages.has(path)));
+  const removedByUs = new Set([...basePages.keys()].filter((key) => !ourPages.has(key)));
 
+  // Keys of the result's pages: those of the main content, then those of the pages added to it.
+  const resultKeys = new Map<DocsPage, string>();
+  const present = new Map<string, DocsPage>();
   const keep = (pages: readonly DocsPage[]): DocsPage[] =>
-    pages
-      .filter((page) => !removedByUs.has(page.path))
-      .map((page) => {
-        const mine = ourPages.get(page.path);
-        const source = mine !== undefined && changed(page.path) ? mine.page : page;
-        return { ...source, pages: keep(page.pages) };
-      });
+    pages.flatMap((page) => {
+      const key = theirKeys.get(page) ?? '';
+      if (removedByUs.has(key)) return [];
+      const mine = ourPages.get(key);
+      const source = mine !== undefined && changed(key) ? mine.page : page;
+      const kept = withPages(source, keep(childPages(page)));
+      resultKeys.set(kept, key);
+      present.set(key, kept);
+      return [kept];
+    });
   const result = keep(theirs.pages);
 
   // Pages the change request added go where it put them: under the same parent, after the same sibling.
-  // So do pages it changed that main removed meanwhile: its version wins over the removal.
-  const present = index(result);
-  for (const [path, placed] of ourPages) {
-    if (present.has(path) || (basePages.has(path) && !changed(path))) continue;
-    const siblings =
-      placed.parent === undefined ? result : (present.get(placed.parent)?.page.pages ?? result);
-    const at = placed.after === undefined ? 0 : siblings.findIndex((page) => page.path === placed.after) + 1;
-    const page = { ...placed.page, pages: [] };
+  // So do pages it changed that main removed meanwhile: its version wins over the removal. And so do
+  // pages that were under a page it removed or renamed (a group's new title): they moved with it.
+  const theirPages = new Map([...theirKeys].map(([page, key]) => [key, page]));
+  for (const [key, placed] of ourPages) {
+    if (present.has(key)) continue;
+    const main = theirPages.get(key);
+    if (basePages.has(key) && !changed(key) && main === undefined) continue;
+    const parent = placed.parent === undefined ? undefined : present.get(placed.parent);
+    const siblings = parent === undefined || parent.kind === 'link' ? result : parent.pages;
+    const at =
+      placed.after === undefined
+        ? 0
+        : siblings.findIndex((page) => resultKeys.get(page) === placed.after) + 1;
+    const page = withPages(main !== undefined && !changed(key) ? main : placed.page, []);
     siblings.splice(at === 0 && placed.after !== undefined ? siblings.length : at, 0, page);
-    present.set(path, { page, parent: placed.parent, after: placed.after });
+    resultKeys.set(page, key);
+    present.set(key, page);
   }
   return { pages: result, files: mergeFiles(base.files, ours.files, theirs.files) };
 }
@@ -79,14 +91,29 @@ function mergeFiles(
   return [...merged.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-function index(
-  pages: readonly DocsPage[],
-  parent?: string,
-  into = new Map<string, Placed>(),
-): Map<string, Placed> {
-  pages.forEach((page, i) => {
-    into.set(page.path, { page, parent, after: pages[i - 1]?.path });
-    index(page.pages, page.path, into);
-  });
-  return into;
+/** Every page of the tree by key, with where it sits. */
+function index(pages: readonly DocsPage[]): Map<string, Placed> {
+  const keys = pageKeys(pages, docsIdentity);
+  const placed = new Map<string, Placed>();
+  const visit = (list: readonly DocsPage[], parent: string | undefined): void => {
+    list.forEach((page, i) => {
+      const key = keys.get(page) ?? '';
+      const before = list[i - 1];
+      placed.set(key, { page, parent, after: before === undefined ? undefined : keys.get(before) });
+      visit(childPages(page), key);
+    });
+  };
+  visit(pages, undefined);
+  return placed;
+}
+
+/** What an edit changes: a page's title and its markdown or address. */
+function contentOf(page: DocsPage): string {
+  const body = isDocument(page) ? page.markdown : page.kind === 'link' ? page.href : '';
+  return JSON.stringify([page.kind ?? 'document', page.title, body]);
+}
+
+/** `page` with `pages` as its children; a link has none. */
+function withPages(page: DocsPage, pages: DocsPage[]): DocsPage {
+  return page.kind === 'link' ? { ...page } : { ...page, pages };
 }

@@ -27,12 +27,16 @@ export function revisionLinks(ctx: EmulatorContext, revision: StoredRevision): R
   if (cached !== undefined) return cached;
   const tree = storedToTree(revision);
   const pages = flattenPages(revision.pages);
-  const pageIdByPath = new Map(pages.map((page) => [page.sourcePath, page.id]));
+  const pageIdByPath = new Map(
+    pages.flatMap((page) => (page.sourcePath === undefined ? [] : [[page.sourcePath, page.id] as const])),
+  );
   const fileIdByPath = new Map(revision.files.map((file) => [file.sourcePath, file.id]));
   const byTarget = new Map<string, RevisionLink>();
   for (const page of pages) {
+    // Groups and links have no markdown; a document with no file resolves its links from the root.
+    const from = page.sourcePath ?? '';
     for (const href of extractLinks(page.markdown)) {
-      const { status, target } = classifyLink(href, page.sourcePath, tree, { appOrigins: [ctx.origin()] });
+      const { status, target } = classifyLink(href, from, tree, { appOrigins: [ctx.origin()] });
       const reference = referenceOf(target, status, href, pageIdByPath, fileIdByPath);
       const key = `${status}|${JSON.stringify(reference)}`;
       const link = byTarget.get(key) ?? {

@@ -1,19 +1,22 @@
 // Between the stored pages of a revision and the docs tree of src/content: imports turn a folder's
-// tree into stored pages, keeping the ids of pages and files that were already there (same source
-// path), so comments and links that name them survive a re-import.
-import type { DocsPage, DocsTree } from '../content/docs-tree.js';
+// tree into stored pages, keeping the ids of pages and files that were already there (the same
+// source path; for groups, links and pages with no file, the same title or address in the same
+// place), so comments and links that name them survive a re-import.
+import { childPages, type DocsPage, type DocsTree, isDocument } from '../content/docs-tree.js';
 import type { StoredFile, StoredPage, StoredRevision } from './emulator-state.js';
 import { newId } from './ids.js';
+import { docsIdentity, pageKeys, storedIdentity } from './page-keys.js';
 
+/** A document page with no source file (`* Overview` in a summary) becomes a placeholder. */
 export function storedToTree(revision: Pick<StoredRevision, 'pages' | 'files'>): DocsTree {
-  const toDocs = (page: StoredPage): DocsPage => ({
-    id: page.id,
-    path: page.sourcePath,
-    title: page.title,
-    slug: page.slug,
-    markdown: page.markdown,
-    pages: page.pages.map(toDocs),
-  });
+  const toDocs = (page: StoredPage): DocsPage => {
+    const common = { id: page.id, title: page.title, slug: page.slug };
+    if (page.type === 'group') return { kind: 'group', ...common, pages: page.pages.map(toDocs) };
+    if (page.type === 'link') return { kind: 'link', ...common, href: page.href ?? '' };
+    if (page.sourcePath === undefined)
+      return { kind: 'placeholder', ...common, pages: page.pages.map(toDocs) };
+    return { ...common, path: page.sourcePath, markdown: page.markdown, pages: page.pages.map(toDocs) };
+  };
   return {
     pages: revision.pages.map(toDocs),
     files: revision.files.map((file) => ({
@@ -30,20 +33,27 @@ export function treeToStored(
   previous: Pick<StoredRevision, 'pages' | 'files'> | undefined,
   now: string,
 ): { pages: StoredPage[]; files: StoredFile[] } {
-  const oldPages = new Map(flattenPages(previous?.pages ?? []).map((page) => [page.sourcePath, page]));
+  const oldPages = new Map(
+    [...pageKeys(previous?.pages ?? [], storedIdentity)].map(([page, key]) => [key, page]),
+  );
+  const keys = pageKeys(tree.pages, docsIdentity);
   const oldFiles = new Map((previous?.files ?? []).map((file) => [file.sourcePath, file]));
   const toStored = (page: DocsPage): StoredPage => {
-    const old = oldPages.get(page.path);
-    const same = old !== undefined && old.markdown === page.markdown && old.title === page.title;
+    const old = oldPages.get(keys.get(page) ?? '');
+    const content = storedContent(page);
+    const same =
+      old !== undefined &&
+      old.title === page.title &&
+      old.markdown === content.markdown &&
+      old.href === content.href;
     return {
       id: old?.id ?? page.id ?? newId('pg_'),
       title: page.title,
       slug: page.slug,
-      sourcePath: page.path,
-      markdown: page.markdown,
+      ...content,
       createdAt: old?.createdAt ?? now,
       updatedAt: same ? old.updatedAt : now,
-      pages: page.pages.map(toStored),
+      pages: childPages(page).map(toStored),
     };
   };
   return {
@@ -65,4 +75,11 @@ export function treeToStored(
 
 export function flattenPages(pages: readonly StoredPage[]): StoredPage[] {
   return pages.flatMap((page) => [page, ...flattenPages(page.pages)]);
+}
+
+/** What a page holds besides its title, by type: a placeholder is a document with no file. */
+function storedContent(page: DocsPage): Pick<StoredPage, 'type' | 'sourcePath' | 'markdown' | 'href'> {
+  if (isDocument(page)) return { type: 'document', sourcePath: page.path, markdown: page.markdown };
+  if (page.kind === 'link') return { type: 'link', markdown: '', href: page.href };
+  return { type: page.kind === 'group' ? 'group' : 'document', markdown: '' };
 }

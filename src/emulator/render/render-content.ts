@@ -1,25 +1,33 @@
 // Revisions, pages and files as the interface shows them. A page's `path` is its place on the site
-// (slugs joined with `/`); `git.path` is its source file in the docs folder.
+// (slugs joined with `/`, a group's included); `git.path` is a document's source file in the docs folder.
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredFile, StoredPage, StoredRevision } from '../emulator-state.js';
 
-export function renderPage(ctx: EmulatorContext, page: StoredPage, parentPath = '') {
+/**
+ * A page as the public document's RevisionPage: a group (`type: 'group'`, its pages), a link
+ * (`type: 'link'`, `target: {kind: 'url', url}` and `href`, no slug or path) or a document, with
+ * `git.path` only when it was read from a file.
+ */
+export function renderPage(ctx: EmulatorContext, page: StoredPage, parentPath = ''): Record<string, unknown> {
+  const common = { id: page.id, title: page.title, createdAt: page.createdAt, updatedAt: page.updatedAt };
+  if (page.type === 'link') {
+    const url = page.href ?? '';
+    return { ...common, kind: 'link', type: 'link', target: { kind: 'url', url }, href: url };
+  }
   const path = parentPath === '' ? page.slug : `${parentPath}/${page.slug}`;
-  const rendered: Record<string, unknown> = {
-    id: page.id,
-    title: page.title,
+  const pages = page.pages.map((child) => renderPage(ctx, child, path));
+  if (page.type === 'group') return { ...common, kind: 'group', type: 'group', slug: page.slug, path, pages };
+  return {
+    ...common,
     kind: 'sheet',
     type: 'document',
-    createdAt: page.createdAt,
-    updatedAt: page.updatedAt,
     markdown: page.markdown,
     urls: { app: `${ctx.origin()}/app/p/${page.id}` },
     slug: page.slug,
     path,
-    git: { path: page.sourcePath },
-    pages: page.pages.map((child) => renderPage(ctx, child, path)),
+    ...(page.sourcePath === undefined ? {} : { git: { path: page.sourcePath } }),
+    pages,
   };
-  return rendered;
 }
 
 export function renderFile(ctx: EmulatorContext, revisionId: string, file: StoredFile) {

@@ -65,7 +65,13 @@ function searchSpace(ctx: EmulatorContext, space: StoredSpace, text: string) {
     [];
   const visit = (pages: readonly StoredPage[], parentPath: string) => {
     for (const page of pages) {
+      // Links have no place on the site; a group is a heading in the navigation, not a page to find.
+      if (page.type === 'link') continue;
       const path = parentPath === '' ? page.slug : `${parentPath}/${page.slug}`;
+      if (page.type === 'group') {
+        visit(page.pages, path);
+        continue;
+      }
       const sections = sectionsOf(page.markdown).filter((section) =>
         `${section.title}\n${section.body}`.toLowerCase().includes(needle),
       );

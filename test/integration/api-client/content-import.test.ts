@@ -202,12 +202,13 @@ describe('content import through the client', async () => {
         reason: /larger than/,
       },
       {
-        name: 'a SUMMARY listing a page that is not there',
+        // A page that is not there is read past (docs/folder-format.md); a control character is hostile.
+        name: 'a SUMMARY link holding a control character',
         url: files.put(
-          '/dangling.zip',
-          await docsZip({ ...SAMPLE_DOCS, 'SUMMARY.md': '* [Gone](gone.md)\n' }),
+          '/hostile-summary.zip',
+          await docsZip({ ...SAMPLE_DOCS, 'SUMMARY.md': '* [Evil](evil%00.md)\n' }),
         ),
-        reason: /gone\.md/,
+        reason: /SUMMARY\.md:1: the link "evil%00\.md" holds a control character/,
       },
       { name: 'an address answering 404', url: `${files.origin}/missing.zip`, reason: /HTTP 404/ },
       {

@@ -129,3 +129,28 @@ describe('classifyLink', () => {
     expect(classifyLink(href, from, tree, options)).toEqual({ status, target });
   });
 });
+
+describe('classifyLink in a tree with groups, links and placeholders', () => {
+  const grouped: DocsTree = {
+    pages: [
+      page('README.md'),
+      {
+        kind: 'group',
+        title: 'Guides',
+        slug: 'guides',
+        pages: [
+          { kind: 'placeholder', title: 'Overview', slug: 'overview', pages: [page('guides/install.md')] },
+          { kind: 'link', title: 'Status', slug: 'status', href: 'https://status.example.com' },
+        ],
+      },
+    ],
+    files: [],
+  };
+
+  it('finds documents under groups and placeholders, which have no file of their own', () => {
+    expect(classifyLink('guides/install.md', 'README.md', grouped, options).status).toBe('ok');
+    // A group or a placeholder is no file: a link to a path named like it is broken.
+    expect(classifyLink('guides/', 'README.md', grouped, options).status).toBe('broken');
+    expect(classifyLink('overview.md', 'README.md', grouped, options).status).toBe('broken');
+  });
+});

@@ -1,17 +1,42 @@
 import { describe, expect, it } from 'vitest';
-import type { DocsPage, DocsTree } from '../../../src/content/docs-tree.js';
+import {
+  childPages,
+  type DocsDocument,
+  type DocsPage,
+  type DocsTree,
+  isDocument,
+} from '../../../src/content/docs-tree.js';
 import { mergeTrees } from '../../../src/emulator/merge-trees.js';
 
-function page(path: string, markdown = `# ${path}\n`, pages: DocsPage[] = []): DocsPage {
+function page(path: string, markdown = `# ${path}\n`, pages: DocsPage[] = []): DocsDocument {
   return { path, title: path, slug: path.replace(/\.md$/, ''), markdown, pages };
+}
+
+function group(title: string, pages: DocsPage[]): DocsPage {
+  return { kind: 'group', title, slug: title.toLowerCase(), pages };
+}
+
+function placeholder(title: string, pages: DocsPage[] = []): DocsPage {
+  return { kind: 'placeholder', title, slug: title.toLowerCase(), pages };
+}
+
+function link(title: string, href: string): DocsPage {
+  return { kind: 'link', title, slug: title.toLowerCase(), href };
 }
 
 function tree(...pages: DocsPage[]): DocsTree {
   return { pages, files: [] };
 }
 
+/** Documents by path; the other kinds as `kind:title`. */
 const paths = (pages: readonly DocsPage[]): unknown[] =>
-  pages.map((p) => (p.pages.length > 0 ? [p.path, paths(p.pages)] : p.path));
+  pages.map((p) => {
+    const name = isDocument(p) ? p.path : `${p.kind}:${p.title}`;
+    const children = childPages(p);
+    return children.length > 0 ? [name, paths(children)] : name;
+  });
+
+const markdownOf = (p: DocsPage | undefined) => (p !== undefined && isDocument(p) ? p.markdown : undefined);
 
 describe('mergeTrees', () => {
   const base = tree(page('README.md'), page('a.md'), page('b.md'));
@@ -20,7 +45,7 @@ describe('mergeTrees', () => {
     const ours = tree(page('README.md'), page('a.md', 'ours'), page('b.md'));
     const theirs = tree(page('README.md', 'theirs'), page('a.md'), page('b.md'));
     const merged = mergeTrees(base, ours, theirs);
-    expect(merged.pages.map((p) => p.markdown)).toEqual(['theirs', 'ours', '# b.md\n']);
+    expect(merged.pages.map(markdownOf)).toEqual(['theirs', 'ours', '# b.md\n']);
   });
 
   it('lets the change request win when both sides edited the same page', () => {
@@ -29,7 +54,7 @@ describe('mergeTrees', () => {
       tree(page('README.md'), page('a.md', 'ours'), page('b.md')),
       tree(page('README.md'), page('a.md', 'theirs'), page('b.md')),
     );
-    expect(merged.pages[1]?.markdown).toBe('ours');
+    expect(markdownOf(merged.pages[1])).toBe('ours');
   });
 
   it('applies pages the change request added or removed, and keeps pages main added', () => {
@@ -47,6 +72,82 @@ describe('mergeTrees', () => {
   it('drops a page main removed when the change request did not edit it', () => {
     const theirs = tree(page('README.md'), page('b.md'));
     expect(paths(mergeTrees(base, base, theirs).pages)).toEqual(['README.md', 'b.md']);
+  });
+
+  it('keeps groups, links and placeholders, and applies the change request’s edits to them', () => {
+    const start = tree(
+      page('README.md'),
+      group('Basics', [
+        placeholder('Overview', [page('a.md')]),
+        link('Status', 'https://status.example.com'),
+      ]),
+      group('More', [page('b.md')]),
+    );
+    // The change request retitles the status link, adds a link under the placeholder and a group.
+    const ours = tree(
+      page('README.md'),
+      group('Basics', [
+        placeholder('Overview', [page('a.md'), link('Chat', 'https://chat.example.com')]),
+        { ...link('Status', 'https://status.example.com'), title: 'Service status' },
+      ]),
+      group('More', [page('b.md')]),
+      group('Added', [page('new.md')]),
+    );
+    // Main meanwhile edited a page inside a group and removed the second group.
+    const theirs = tree(
+      page('README.md'),
+      group('Basics', [
+        placeholder('Overview', [page('a.md', 'edited on main')]),
+        link('Status', 'https://status.example.com'),
+      ]),
+    );
+    const merged = mergeTrees(start, ours, theirs);
+    expect(paths(merged.pages)).toEqual([
+      'README.md',
+      ['group:Basics', [['placeholder:Overview', ['a.md', 'link:Chat']], 'link:Service status']],
+      ['group:Added', ['new.md']],
+    ]);
+    const basics = merged.pages[1];
+    const overview = basics === undefined ? undefined : childPages(basics)[0];
+    expect(markdownOf(overview === undefined ? undefined : childPages(overview)[0])).toBe('edited on main');
+    expect(basics === undefined ? undefined : childPages(basics)[1]).toEqual({
+      kind: 'link',
+      title: 'Service status',
+      slug: 'status',
+      href: 'https://status.example.com',
+    });
+  });
+
+  it('removes a group or a link the change request removed, keeping what main added to the tree', () => {
+    const start = tree(page('README.md'), group('Old', [link('Status', 'https://status.example.com')]));
+    const ours = tree(page('README.md'));
+    const theirs = tree(
+      page('README.md'),
+      group('Old', [link('Status', 'https://status.example.com')]),
+      page('main.md'),
+    );
+    expect(paths(mergeTrees(start, ours, theirs).pages)).toEqual(['README.md', 'main.md']);
+  });
+
+  it('moves the pages of a group the change request renamed, keeping main’s edits to them', () => {
+    const start = tree(page('README.md'), group('Basics', [page('a.md'), page('b.md')]));
+    const ours = tree(page('README.md'), group('Essentials', [page('a.md'), page('b.md')]));
+    const theirs = tree(page('README.md'), group('Basics', [page('a.md', 'edited on main'), page('b.md')]));
+    const merged = mergeTrees(start, ours, theirs);
+    expect(paths(merged.pages)).toEqual(['README.md', ['group:Essentials', ['a.md', 'b.md']]]);
+    const essentials = merged.pages[1];
+    expect(markdownOf(essentials === undefined ? undefined : childPages(essentials)[0])).toBe(
+      'edited on main',
+    );
+  });
+
+  it('tells apart placeholders of the same title under different pages', () => {
+    const start = tree(group('A', [placeholder('Overview')]), group('B', [placeholder('Overview')]));
+    const ours = tree(group('A', [placeholder('Overview')]), group('B', []));
+    expect(paths(mergeTrees(start, ours, start).pages)).toEqual([
+      ['group:A', ['placeholder:Overview']],
+      'group:B',
+    ]);
   });
 
   it('merges files by path and content', () => {
