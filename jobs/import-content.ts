@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
+import { storedWarnings } from '../src/import/import-warnings.js';
 import { runImport } from '../src/import/run-import.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { queueLinkCheck } from './check-links.js';
@@ -64,7 +65,9 @@ export const importContentJob = defineJob({
         mapping.name,
         (ctx.now().getTime() - Date.parse(payload.commit.committedAt)) / 1000,
       );
-    return { ...report, mapping: mapping.name };
+    // The result stays in Redis with the job: its warnings are capped as the state's are.
+    const { warnings: _all, ...rest } = report;
+    return { ...rest, ...storedWarnings(report.warnings), mapping: mapping.name };
   },
   describe(outcome, payload) {
     if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;

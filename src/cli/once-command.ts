@@ -1,7 +1,8 @@
 // `docsync once`: the import of one mapping run inline, without Redis, for CI pipelines. It serves
 // the bundle to the service from its own HTTP server while the import runs, waits for the link
-// check, prints the change request's address, revision and broken links, and exits 0 on success,
-// 1 on failure, 3 when broken links were found and --fail-on-broken-links was given.
+// check, prints the change request's address, revision, the docs folder's warnings and the broken
+// links, and exits 0 on success (warnings included), 1 on failure, 3 when broken links were found
+// and --fail-on-broken-links was given.
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -9,6 +10,7 @@ import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
+import { warningLocation } from '../content/content-warning.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { GitMirror } from '../git/git-mirror.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
@@ -195,6 +197,12 @@ function print(
       `change request #${report.changeRequest.number}${report.changeRequest.url === undefined ? '' : ` ${report.changeRequest.url}`}`,
     );
   if (report.revision !== undefined) lines.push(`revision ${report.revision}`);
+  const warnings = report.warnings ?? [];
+  if (warnings.length > 0)
+    lines.push(
+      `warnings: ${warnings.length}`,
+      ...warnings.map((warning) => `  ${warningLocation(warning)}: ${warning.message} (${warning.code})`),
+    );
   if (report.changeRequest !== undefined)
     lines.push(
       `broken links: ${broken.length}`,

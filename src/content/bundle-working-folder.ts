@@ -6,7 +6,7 @@ import { lstat, open, opendir, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
 import { ContentError } from './content-error.js';
 import { GITBOOK_FILE, readGitbookLayout } from './gitbook-layout.js';
-import { type BundleSource, DEFAULT_BUNDLE_LIMITS, planBundle } from './plan-bundle.js';
+import { type BundleSource, DEFAULT_BUNDLE_LIMITS, planBundle, summarySource } from './plan-bundle.js';
 import { type BundleOptions, type WrittenBundle, writeBundle } from './write-bundle.js';
 
 export interface WorkingFolderBundle extends WrittenBundle {
@@ -19,11 +19,17 @@ export interface WorkingFolderBundle extends WrittenBundle {
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+// Listing stops past this many times the file limit: enough for dotfiles and unlisted pages the
+// plan leaves out, while a folder that could never fit (a build output, a dependency cache) is
+// refused without walking all of it.
+const LISTING_FACTOR = 4;
+
 /**
  * Writes the docs of `folder` to `outFile` as bundleGitFolder does for a commit: `.gitbook.yaml`
  * honoured, `.git` left out. Symbolic links are skipped and counted, wherever they point, as a
  * commit's are: the same content gives the same bundle from the copy and from git (a link that
- * leaves the folder would also let the bundle read outside it).
+ * leaves the folder would also let the bundle read outside it). Folders whose name starts with a
+ * dot (but `.gitbook`) are not walked: the plan would leave their files out anyway.
  */
 export async function bundleWorkingFolder(
   folder: string,
@@ -32,6 +38,7 @@ export async function bundleWorkingFolder(
 ): Promise<WorkingFolderBundle> {
   const limits = {
     maxBytes: options.maxBytes ?? DEFAULT_BUNDLE_LIMITS.maxBytes,
+    maxFileBytes: options.maxFileBytes ?? DEFAULT_BUNDLE_LIMITS.maxFileBytes,
     maxFiles: options.maxFiles ?? DEFAULT_BUNDLE_LIMITS.maxFiles,
   };
   const base = await realpath(folder);
@@ -50,8 +57,21 @@ export async function bundleWorkingFolder(
   }
 
   const sources: BundleSource<string>[] = [];
-  for await (const source of walk(root, root, { left: limits.maxFiles })) sources.push(source);
-  const plan = planBundle(sources, layout, limits);
+  const budget = { left: LISTING_FACTOR * limits.maxFiles };
+  for await (const source of walk(root, root, budget)) sources.push(source);
+  if (budget.left < 0) {
+    throw new ContentError(
+      'ARCHIVE_TOO_MANY_ENTRIES',
+      `the docs root has more than ${LISTING_FACTOR * limits.maxFiles} files, far over the limit of ${limits.maxFiles} per import: move files out of it`,
+    );
+  }
+  const summary = summarySource(sources, layout);
+  const plan = planBundle(sources, layout, {
+    limits,
+    skipFilesOver: options.skipFilesOver,
+    unlisted: options.unlisted,
+    summaryText: summary === undefined ? undefined : await readSummary(summary.source, layout.summary),
+  });
   const hash = createHash('sha256');
   const written = await writeBundle(
     plan,
@@ -83,6 +103,7 @@ async function* walk(
     if (child.name === '.git') continue;
     const path = join(dir, child.name);
     if (child.isDirectory()) {
+      if (child.name.startsWith('.') && child.name !== '.gitbook') continue;
       yield* walk(root, path, budget);
       continue;
     }
@@ -91,7 +112,6 @@ async function* walk(
       yield { path: name, kind: child.isSymbolicLink() ? 'link' : 'other', size: 0, source: path };
       continue;
     }
-    // Past the limit, planBundle refuses at the next file: no need to list the rest.
     budget.left -= 1;
     yield { path: name, kind: 'file', size: (await lstat(path)).size, source: path };
     if (budget.left < 0) return;
@@ -113,6 +133,25 @@ async function* readFiles(paths: readonly string[]): AsyncGenerator<Buffer> {
 function isInside(base: string, path: string): boolean {
   const rel = relative(base, path);
   return rel === '' || (rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel));
+}
+
+/** The summary's text, read before the plan is made (O_NOFOLLOW, as every content read). */
+async function readSummary(path: string, name: string): Promise<string> {
+  const handle = await open(path, constants.O_RDONLY | constants.O_NOFOLLOW);
+  let data: Buffer;
+  try {
+    data = await handle.readFile();
+  } finally {
+    await handle.close();
+  }
+  try {
+    return utf8.decode(data);
+  } catch (error) {
+    throw new ContentError('CONTENT_INVALID', `${name} is not valid UTF-8 text: save it as UTF-8`, {
+      path: name,
+      cause: error,
+    });
+  }
 }
 
 /** The text of `.gitbook.yaml`; undefined when there is none, or it is not a regular file. */

@@ -4,6 +4,7 @@ import type { Entry, ZipFile } from 'yauzl';
 import yauzl from 'yauzl';
 import { ContentError } from './content-error.js';
 import { type PathContext, safeRelativePath } from './safe-relative-path.js';
+import { SERVICE_IMPORT_LIMITS } from './service-limits.js';
 
 export interface ZipLimits {
   /** Inflated bytes of all entries together. */
@@ -14,12 +15,11 @@ export interface ZipLimits {
   maxEntries: number;
 }
 
-const MIB = 1024 * 1024;
-
+/** The service's limits (shared with docsync's check before bundling), in the archive's terms. */
 export const ZIP_LIMITS: Readonly<ZipLimits> = Object.freeze({
-  maxTotalBytes: 50 * MIB,
-  maxEntryBytes: 20 * MIB,
-  maxEntries: 10_000,
+  maxTotalBytes: SERVICE_IMPORT_LIMITS.maxBytes,
+  maxEntryBytes: SERVICE_IMPORT_LIMITS.maxFileBytes,
+  maxEntries: SERVICE_IMPORT_LIMITS.maxFiles,
 });
 
 const ENTRY: PathContext = { subject: 'archive entry', root: 'archive root' };

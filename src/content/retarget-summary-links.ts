@@ -1,60 +1,51 @@
-// When a bundle renames the configured readme (`intro.md`) to README.md, the summary's links to it
-// must follow, or the summary would point at a file the bundle no longer has.
-import { parseSummary, type SummaryItem } from './parse-summary.js';
-
-const LIST_MARKER = /^[ \t]*(?:[*+-]|\d{1,9}[.)])[ \t]+/;
+// When a bundle gives a file another name than it has in git (the configured readme `intro.md`
+// becomes README.md), the summary's links to it must follow, or the summary would point at a file
+// the bundle no longer has. Entries are read as the service reads them (parseSummary): only the
+// destination of the entry's link changes, the rest of the line is kept byte for byte.
+import { parseSummary, type SummaryEntry, type SummaryItem } from './parse-summary.js';
 
 /**
- * `summary` (a SUMMARY.md at the top of the docs root) with every list link that resolves to `from`
- * pointing at `to` instead; the rest of each line (title, tooltip, indent) is kept. Text that is not
- * a summary list item is left alone. A summary parseSummary refuses throws its ContentError.
+ * `summary` (at `summaryPath` from the docs root) with the link of each entry for which `targetOf`
+ * gives a path (from the docs root) pointing at that path instead. Entries without a link, links to
+ * addresses, headings and other text are left alone; so is a link that already names the path.
  */
-export function retargetSummaryLinks(summary: string, from: string, to: string): string {
-  const lines = new Set<number>();
+export function retargetSummaryLinks(
+  summary: string,
+  summaryPath: string,
+  targetOf: (entry: SummaryEntry) => string | undefined,
+): string {
+  const lines = summary.split('\n');
+  let changed = false;
   const visit = (items: readonly SummaryItem[]): void => {
     for (const item of items) {
-      if (item.path === from) lines.add(item.line);
+      if (item.kind === 'heading' || item.kind === 'break' || item.kind === 'stray-link') continue;
       visit(item.children);
+      if (item.kind === 'link' || item.link === undefined) continue;
+      const target = targetOf(item);
+      if (
+        target === undefined ||
+        ((item.kind === 'document' || item.kind === 'folder') && item.path === target)
+      )
+        continue;
+      const line = lines[item.line - 1] ?? '';
+      const { start, end } = item.link.destination;
+      lines[item.line - 1] = `${line.slice(0, start)}${formatDestination(target)}${line.slice(end)}`;
+      changed = true;
     }
   };
-  visit(parseSummary(summary, 'SUMMARY.md'));
-  if (lines.size === 0) return summary;
-  return summary
-    .split('\n')
-    .map((line, index) => (lines.has(index + 1) ? retargetLine(line, to) : line))
-    .join('\n');
+  visit(parseSummary(summary, summaryPath));
+  return changed ? lines.join('\n') : summary;
 }
 
-/** The item line with its link target replaced; parseSummary has checked it is `[title](target …)`. */
-function retargetLine(line: string, target: string): string {
-  const marker = LIST_MARKER.exec(line);
-  if (marker === null) return line;
-  let at = marker[0].length;
-  // The title: brackets may nest one level and be escaped.
-  let depth = 0;
-  for (; at < line.length; at += 1) {
-    const char = line[at];
-    if (char === '\\') at += 1;
-    else if (char === '[') depth += 1;
-    else if (char === ']' && --depth === 0) break;
-  }
-  at += 1;
-  if (line[at] !== '(') return line;
-  at += 1;
-  while (line[at] === ' ' || line[at] === '\t') at += 1;
-  const start = at;
-  if (line[at] === '<') {
-    at = line.indexOf('>', at) + 1;
-  } else {
-    // A bare destination: up to whitespace or the `)` that closes the link, parentheses balanced.
-    let open = 0;
-    for (; at < line.length; at += 1) {
-      const char = line[at];
-      if (char === '\\') at += 1;
-      else if (char === '(') open += 1;
-      else if (char === ')' && open-- === 0) break;
-      else if (char === ' ' || char === '\t') break;
-    }
-  }
-  return `${line.slice(0, start)}${target}${line.slice(at)}`;
+/**
+ * A path as a link destination of a summary at the top of the docs root that reads back as the same
+ * path: characters a destination cannot hold as they are (spaces, brackets, `%`, `#`, `?`, quotes)
+ * percent-encoded, the rest as written.
+ */
+export function formatDestination(path: string): string {
+  return path.replace(/[\s()<>[\]\\%#?"'`]/gu, (char) =>
+    [...Buffer.from(char, 'utf8')]
+      .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
+      .join(''),
+  );
 }

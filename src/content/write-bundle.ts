@@ -1,13 +1,17 @@
 // Streams the files of a bundle plan into a zip file, one file in memory at a time: the part that
 // bundles from git objects and from a working copy share.
+import { formatBytes } from '../config/byte-size.js';
 import { ContentError } from './content-error.js';
-import type { BundleLimits, BundlePlan } from './plan-bundle.js';
-import { README, SUMMARY } from './plan-bundle.js';
-import { retargetSummaryLinks } from './retarget-summary-links.js';
+import type { ContentWarning } from './content-warning.js';
+import type { UnlistedPages } from './docs-outline.js';
+import type { BundleLimits, BundlePlan, LeftOutFile } from './plan-bundle.js';
 import { ZipFileWriter } from './zip-file-writer.js';
 
+/** How a folder is bundled: the service's limits (defaults: SERVICE_IMPORT_LIMITS) and the mapping's `import` settings. */
 export interface BundleOptions extends Partial<BundleLimits> {
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
+  skipFilesOver?: number | undefined;
+  unlisted?: UnlistedPages | undefined;
 }
 
 export interface WrittenBundle {
@@ -20,16 +24,21 @@ export interface WrittenBundle {
   /** Entries left out because they are not regular files: symbolic links, submodules. */
   skipped: number;
   outFile: string;
+  /** What the import reads past (see planBundle), in the order a writer would act on them. */
+  warnings: ContentWarning[];
+  /** Listed files the bundle does not hold, and why. */
+  leftOut: LeftOutFile<string>[];
 }
 
 /**
- * Writes `plan` to `outFile`, taking each entry's content, in plan order, from `contents`. Each entry
- * is passed to `onEntry` as written (a hash of the bundle's content, say). The file is removed when
- * anything fails. Content larger than listed (a working copy edited meanwhile) still counts against
- * `limits.maxBytes`.
+ * Writes `plan` to `outFile`, taking each entry's content, in plan order, from `contents`; an entry
+ * with `data` (the summary the plan rewrote) is written with it instead. Each entry is passed to
+ * `onEntry` as written (a hash of the bundle's content, say). The file is removed when anything
+ * fails. Content larger than listed (a working copy edited meanwhile) still counts against
+ * `limits.maxBytes` and `limits.maxFileBytes`.
  */
-export async function writeBundle<T>(
-  plan: BundlePlan<T>,
+export async function writeBundle(
+  plan: BundlePlan<string>,
   contents: AsyncIterable<Buffer>,
   outFile: string,
   limits: BundleLimits,
@@ -44,19 +53,15 @@ export async function writeBundle<T>(
       const entry = plan.entries[index];
       if (entry === undefined) throw new Error('more contents than bundle entries');
       index += 1;
-      const data =
-        entry.name === SUMMARY && plan.readmeRenamedFrom !== undefined
-          ? Buffer.from(
-              retargetSummaryLinks(content.toString('utf8'), plan.readmeRenamedFrom, README),
-              'utf8',
-            )
-          : content;
+      const data = entry.data ?? content;
       bytes += data.length;
-      if (bytes > limits.maxBytes) {
+      // Only a file written to since it was listed (a working copy being edited) gets here.
+      const perFile = data.length > limits.maxFileBytes;
+      if (perFile || bytes > limits.maxBytes) {
         throw new ContentError(
           'ARCHIVE_TOO_LARGE',
-          `the docs root holds more than the limit of ${limits.maxBytes} bytes (${bytes} or more)`,
-          { path: entry.name },
+          `${entry.path} grew since the folder was listed, past the limit of ${formatBytes(perFile ? limits.maxFileBytes : limits.maxBytes)} ${perFile ? 'per file' : 'per import'}: import again once the folder is saved`,
+          { path: entry.path },
         );
       }
       options.onEntry?.(entry.name, data);
@@ -64,7 +69,15 @@ export async function writeBundle<T>(
     }
     if (index !== plan.entries.length) throw new Error('fewer contents than bundle entries');
     const zipBytes = await writer.finish();
-    return { files: index, bytes, zipBytes, skipped: plan.skipped, outFile };
+    return {
+      files: index,
+      bytes,
+      zipBytes,
+      skipped: plan.skipped,
+      outFile,
+      warnings: plan.warnings,
+      leftOut: plan.leftOut,
+    };
   } catch (error) {
     await writer.abort();
     throw error;

@@ -9,11 +9,14 @@ import type { MappingConfig } from '../config/mapping-schema.js';
 import { bundleGitFolder } from '../content/bundle-git-folder.js';
 import { bundleWorkingFolder } from '../content/bundle-working-folder.js';
 import { ContentError } from '../content/content-error.js';
+import type { ContentWarning } from '../content/content-warning.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ImportOutcome, MappingStateStore } from '../state/mapping-state.js';
 import { recordFailure } from '../state/record-failure.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
+import { contentKey } from './content-key.js';
+import { logImportWarnings, storedWarnings } from './import-warnings.js';
 import { keepChangeRequest } from './keep-change-request.js';
 
 export interface ImportDeps {
@@ -45,8 +48,15 @@ export interface ImportReport {
   revision?: string;
   importedResources?: number;
   totalResources?: number;
+  /** What the import read past in the folder (see ContentWarning); absent when there was nothing. */
+  warnings?: ContentWarning[];
 }
 
+/**
+ * Warnings never stop an import: a folder with a bad SUMMARY.md line, unlisted pages or files left
+ * out is imported as the service would read it, and the warnings go to the log (one line each, up to
+ * MAX_LOGGED_WARNINGS), the report, and the state (the first MAX_STORED_WARNINGS and the count).
+ */
 export async function runImport(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
   try {
     return await importMapping(deps, request);
@@ -91,19 +101,35 @@ async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<
         `folder ${mapping.git.dir} does not exist at commit ${request.sha}`,
         { path: mapping.git.dir },
       );
-    if (tree === state.lastContent) return unchanged(deps, request, log);
+    if (contentKey(tree, mapping.import) === state.lastContent) return unchanged(deps, request, log, state);
   }
 
   const { id: artifactId, path: bundlePath } = deps.artifacts.reserve();
   try {
+    const options = {
+      ...mapping.import.limits,
+      skipFilesOver: mapping.import.skipFilesOver,
+      unlisted: mapping.import.unlisted,
+      signal: deps.signal,
+    };
     const bundled =
       request.source === 'git'
-        ? await bundleGitFolder(deps.mirrorFor(mapping.git.repo), request.sha, mapping.git.dir, bundlePath, {
-            signal: deps.signal,
-          })
-        : await bundleWorkingFolder(join(request.path, mapping.git.dir), bundlePath);
-    const content = 'treeHash' in bundled ? bundled.treeHash : `worktree:${bundled.contentHash}`;
-    if (content === state.lastContent) return await unchanged(deps, request, log);
+        ? await bundleGitFolder(
+            deps.mirrorFor(mapping.git.repo),
+            request.sha,
+            mapping.git.dir,
+            bundlePath,
+            options,
+          )
+        : await bundleWorkingFolder(join(request.path, mapping.git.dir), bundlePath, options);
+    const content = contentKey(
+      'treeHash' in bundled ? bundled.treeHash : `worktree:${bundled.contentHash}`,
+      mapping.import,
+    );
+    if (content === state.lastContent) return await unchanged(deps, request, log, state);
+    const { warnings } = bundled;
+    logImportWarnings(log, warnings);
+    const warned = warnings.length === 0 ? {} : { warnings };
 
     const values =
       request.source === 'git'
@@ -128,10 +154,16 @@ async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<
     );
     if (deps.dryRun) {
       log.info(
-        { subject, files: bundled.files, bytes: bundled.bytes, knownChangeRequest: state.changeRequestId },
+        {
+          subject,
+          files: bundled.files,
+          bytes: bundled.bytes,
+          warnings: warnings.length,
+          knownChangeRequest: state.changeRequestId,
+        },
         'dry run: would import into the change request',
       );
-      return { result: 'dry-run', ...(sha === undefined ? {} : { sha }) };
+      return { result: 'dry-run', ...(sha === undefined ? {} : { sha }), ...warned };
     }
 
     const kept = await keepChangeRequest({
@@ -168,6 +200,7 @@ async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<
       revision: imported.revision,
       importedResources: imported.importedResources,
       totalResources: imported.totalResources,
+      ...warned,
     };
     await deps.state.update(mapping.name, {
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
@@ -179,6 +212,7 @@ async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<
         revision: imported.revision,
         importedResources: imported.importedResources,
         totalResources: imported.totalResources,
+        ...storedWarnings(warnings),
       },
       lastError: null,
     });
@@ -186,9 +220,10 @@ async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<
       kind: 'import',
       mapping: mapping.name,
       ...(sha === undefined ? {} : { sha }),
+      changeRequest: cr.id,
     });
     log.info(
-      { cr: cr.id, number: cr.number, revision: imported.revision, how: kept.how },
+      { cr: cr.id, number: cr.number, revision: imported.revision, how: kept.how, warnings: warnings.length },
       'content imported into the change request',
     );
     await deps.queueLinkCheck?.({ space: mapping.space, changeRequest: cr.id, revision: imported.revision });
@@ -198,13 +233,24 @@ async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<
   }
 }
 
-async function unchanged(deps: ImportDeps, request: ImportRequest, log: Logger): Promise<ImportReport> {
+/** The same content as the last import: nothing is sent, and its warnings (the same) stay shown. */
+async function unchanged(
+  deps: ImportDeps,
+  request: ImportRequest,
+  log: Logger,
+  state: { lastImport?: ImportOutcome | undefined },
+): Promise<ImportReport> {
   log.info({ result: 'unchanged' }, 'content unchanged since the last import');
   const sha = request.source === 'git' ? request.sha : undefined;
+  const previous = state.lastImport;
   if (!deps.dryRun)
     await deps.state.update(request.mapping.name, {
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
-      lastImport: outcome(deps, request, 'unchanged'),
+      lastImport: {
+        ...outcome(deps, request, 'unchanged'),
+        ...(previous?.warnings === undefined ? {} : { warnings: previous.warnings }),
+        ...(previous?.warningCount === undefined ? {} : { warningCount: previous.warningCount }),
+      },
     });
   return { result: 'unchanged', ...(sha === undefined ? {} : { sha }) };
 }

@@ -86,6 +86,41 @@ mappings:
     expect(crs).toHaveLength(1);
   });
 
+  it('imports a folder whose summary has a duplicate entry and a missing file, and prints the warnings', async () => {
+    const { repo, config } = await setUp();
+    await repo.commit(
+      {
+        'docs/SUMMARY.md': [
+          '# Summary',
+          '* [CI docs](README.md)',
+          '* [Setup](setup.md)',
+          '* [Setup again](setup.md)',
+          '* [Gone](gone.md)',
+          '',
+        ].join('\n'),
+      },
+      'Add a summary with mistakes',
+    );
+    await repo.push();
+    const text = await runCli(['once', '--config', config], { cwd: repo.work, env: cliEnv() });
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(
+      /^ci-docs: imported [0-9a-f]{12}\nchange request #1 http.*\nrevision rev_\w+\nwarnings: 2\n {2}SUMMARY\.md:4: setup\.md is already listed on line 3.* \(SUMMARY_DUPLICATE\)\n {2}SUMMARY\.md:5: gone\.md is not in the docs folder.* \(SUMMARY_MISSING_FILE\)\nbroken links: 1\n/,
+    );
+    const json = await runCli(['once', '--config', config, '--json', '--dry-run'], {
+      cwd: repo.work,
+      env: cliEnv(),
+    });
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      result: 'dry-run',
+      warnings: [
+        { code: 'SUMMARY_DUPLICATE', file: 'SUMMARY.md', line: 4 },
+        { code: 'SUMMARY_MISSING_FILE', file: 'SUMMARY.md', line: 5 },
+      ],
+    });
+  });
+
   it('exits 1 with the reason when the service refuses, and 2 on bad usage', async () => {
     const { repo, config } = await setUp();
     const broken = config.replace('docsync.yaml', 'bad-token.yaml');

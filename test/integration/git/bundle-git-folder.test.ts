@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { access, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundleGitFolder } from '../../../src/content/bundle-git-folder.js';
 import { bundleWorkingFolder } from '../../../src/content/bundle-working-folder.js';
-import type { DocsPage } from '../../../src/content/docs-tree.js';
+import { childPages, type DocsPage } from '../../../src/content/docs-tree.js';
 import { folderToTree } from '../../../src/content/folder-to-tree.js';
+import { readOutline } from '../../../src/content/read-outline.js';
 import { readZip } from '../../../src/content/read-zip.js';
 import type { GitMirror } from '../../../src/git/git-mirror.js';
 import { SAMPLE_DOCS } from '../../support/docs-archives.js';
+import { writeRealShapedDocs } from '../../support/real-shaped-docs.js';
 import { createGitFixture, type Files, type GitFixture } from './git-fixture.js';
 
 let repo: GitFixture;
@@ -39,8 +41,23 @@ function under(folder: string, files: Files): Files {
 }
 
 function outline(pages: readonly DocsPage[]): unknown[] {
-  return pages.map((page) => (page.pages.length === 0 ? page.title : { [page.title]: outline(page.pages) }));
+  return pages.map((page) =>
+    childPages(page).length === 0 ? page.title : { [page.title]: outline(childPages(page)) },
+  );
 }
+
+/** The mirror, counting the blob reads that bundling content takes. */
+function countingReads(source: GitMirror): { mirror: GitMirror; blobReads: () => number } {
+  let reads = 0;
+  const counting = Object.create(source) as GitMirror;
+  counting.readBlobs = (...args: Parameters<GitMirror['readBlobs']>) => {
+    reads += 1;
+    return source.readBlobs(...args);
+  };
+  return { mirror: counting, blobReads: () => reads };
+}
+
+const MIB = 1024 * 1024;
 
 describe('bundleGitFolder', () => {
   it('bundles the folder at a commit into a zip that reads back as its pages', async () => {
@@ -134,5 +151,161 @@ describe('bundleGitFolder', () => {
       code: 'CONTENT_INVALID',
     });
     await expect(bundleGitFolder(mirror, sha, 'docs', out)).rejects.toThrow(/structure\.readme/);
+  });
+
+  it('leaves the git host README.md beside a configured readme out of the bundle, with a warning', async () => {
+    const sha = await commitDocs(
+      under('docs', {
+        '.gitbook.yaml': 'structure:\n  readme: INTRODUCTION.md\n',
+        'README.md': '# For the git host\n',
+        'INTRODUCTION.md': '# Introduction\n',
+        'SUMMARY.md': '# Summary\n\n* [Introduction](INTRODUCTION.md)\n* [Setup](setup.md)\n',
+        'setup.md': '# Setup\n',
+      }),
+    );
+    const result = await bundleGitFolder(mirror, sha, 'docs', out);
+    const entries = await readZip(await readFile(out));
+    expect([...entries.keys()]).toEqual(['README.md', 'SUMMARY.md', 'setup.md']);
+    expect(entries.get('README.md')?.toString()).toBe('# Introduction\n');
+    expect(entries.get('SUMMARY.md')?.toString()).toBe(
+      '# Summary\n\n* [Introduction](README.md)\n* [Setup](setup.md)\n',
+    );
+    expect(result.warnings).toEqual([
+      {
+        code: 'FILE_LEFT_OUT',
+        file: 'README.md',
+        message:
+          "README.md is the git host's page; .gitbook.yaml names INTRODUCTION.md as the first page: README.md stays in git and is not imported",
+      },
+    ]);
+    expect(result.leftOut.map((file) => [file.path, file.reason])).toEqual([
+      ['.gitbook.yaml', 'configuration'],
+      ['README.md', 'git-readme'],
+    ]);
+    expect(outline(folderToTree(entries).pages)).toEqual(['Introduction', 'Setup']);
+  });
+
+  it('refuses a 60 MiB file before reading any content, naming it and the setting that leaves it out', async () => {
+    const sha = await commitDocs(
+      under('docs', { 'README.md': '# Start\n', 'assets/walkthrough.mp4': Buffer.alloc(60 * MIB) }),
+    );
+    const counted = countingReads(mirror);
+    const refused = await bundleGitFolder(counted.mirror, sha, 'docs', out).catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      name: 'ContentError',
+      code: 'ARCHIVE_TOO_LARGE',
+      path: 'assets/walkthrough.mp4',
+    });
+    expect((refused as Error).message).toMatch(
+      /^a file is over the limit of 20 MiB per file: assets\/walkthrough\.mp4 \(60 MiB\); the docs root has 60 MiB in 2 files to import, over the limit of 50 MiB per import; .* for example skipFilesOver: 20MiB /,
+    );
+    expect(counted.blobReads()).toBe(0);
+    await expect(access(out)).rejects.toThrow();
+
+    const result = await bundleGitFolder(mirror, sha, 'docs', out, { skipFilesOver: 5 * MIB });
+    expect([...(await readZip(await readFile(out))).keys()]).toEqual(['README.md']);
+    expect(result.warnings).toEqual([
+      {
+        code: 'FILE_LEFT_OUT',
+        file: 'assets/walkthrough.mp4',
+        message:
+          'assets/walkthrough.mp4 is 60 MiB, over import.skipFilesOver (5 MiB): it stays in git and is not imported',
+      },
+    ]);
+  });
+
+  it('leaves unlisted pages out under skip, and lists them in the bundled summary under append', async () => {
+    const summary = '# Summary\n\n* [Welcome](README.md)\n* [Guides](guides/README.md)\n';
+    const sha = await commitDocs(
+      under('docs', {
+        'README.md': '# Welcome\n',
+        'SUMMARY.md': summary,
+        'guides/README.md': '# Guides\n',
+        'guides/draft.md': '# Draft\n',
+        'notes.md': '# Notes\n',
+      }),
+    );
+    const skipped = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'skip.zip'));
+    const skippedEntries = await readZip(await readFile(skipped.outFile));
+    expect([...skippedEntries.keys()]).toEqual(['README.md', 'SUMMARY.md', 'guides/README.md']);
+    expect(skipped.warnings.map((warning) => [warning.code, warning.file])).toEqual([
+      ['PAGE_UNLISTED', 'guides/draft.md'],
+      ['PAGE_UNLISTED', 'notes.md'],
+    ]);
+    expect(outline(folderToTree(skippedEntries).pages)).toEqual(['Welcome', 'Guides']);
+
+    const appended = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'append.zip'), {
+      unlisted: 'append',
+    });
+    const appendedEntries = await readZip(await readFile(appended.outFile));
+    expect([...appendedEntries.keys()]).toEqual([
+      'README.md',
+      'SUMMARY.md',
+      'guides/README.md',
+      'guides/draft.md',
+      'notes.md',
+    ]);
+    expect(appended.warnings).toEqual([]);
+    expect(appendedEntries.get('SUMMARY.md')?.toString()).toBe(
+      `${summary}  * [](guides/draft.md)\n* [](notes.md)\n`,
+    );
+    // The service reads only what a summary lists: the bundle's summary lists every page.
+    expect(outline(folderToTree(appendedEntries).pages)).toEqual(['Welcome', { Guides: ['Draft'] }, 'Notes']);
+  });
+
+  it('keeps names that differ only in case, with a warning', async () => {
+    const sha = await commitDocs(
+      under('docs', { 'README.md': '# Start\n', 'Info.png': 'A', 'info.png': 'a' }),
+    );
+    const result = await bundleGitFolder(mirror, sha, 'docs', out);
+    expect([...(await readZip(await readFile(out))).keys()]).toEqual(['Info.png', 'README.md', 'info.png']);
+    expect(result.warnings).toEqual([expect.objectContaining({ code: 'PATH_CASE_CLASH', file: 'Info.png' })]);
+  });
+
+  it('bundles a real-shaped docs folder as its working copy does, owning none of the files it leaves out', async () => {
+    const folder = join(repo.work, 'docs');
+    await mkdir(folder, { recursive: true });
+    const docs = await writeRealShapedDocs(folder, {
+      pages: 30,
+      imageBytes: 200_000,
+      images: 4,
+      videoBytes: 0,
+    });
+    const sha = repo.commit('real-shaped docs');
+    repo.push();
+    await mirror.fetch();
+
+    const fromGit = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'git.zip'));
+    const fromCopy = await bundleWorkingFolder(folder, join(repo.root, 'copy.zip'));
+    expect((await readFile(fromCopy.outFile)).equals(await readFile(fromGit.outFile))).toBe(true);
+    expect(fromCopy.warnings).toEqual(fromGit.warnings);
+
+    expect(fromGit.leftOut.map((file) => file.path).sort()).toEqual(
+      [...docs.notOwned, '.gitbook.yaml'].sort(),
+    );
+    const entries = await readZip(await readFile(fromGit.outFile));
+    expect([...entries.keys()].sort()).toEqual(
+      docs.files
+        .filter(
+          (path) => !docs.notOwned.includes(path) && path !== '.gitbook.yaml' && path !== 'INTRODUCTION.md',
+        )
+        .concat('README.md')
+        .sort(),
+    );
+    expect(fromGit.warnings.map((warning) => [warning.code, warning.file, warning.line])).toEqual([
+      ['SUMMARY_DUPLICATE', 'SUMMARY.md', docs.summaryQuirks.duplicateLine],
+      ['SUMMARY_MISSING_FILE', 'SUMMARY.md', docs.summaryQuirks.missingLine],
+      ['FILE_LEFT_OUT', 'README.md', undefined],
+      ['PATH_CASE_CLASH', '.gitbook/assets/Diagram.png', undefined],
+      ['PAGE_UNLISTED', 'drafts/next-release.md', undefined],
+      ['PAGE_UNLISTED', 'notes.md', undefined],
+    ]);
+    // The service reads the bundle as docsync read the folder: no warning of its own.
+    const seen = readOutline(entries.keys(), entries.get('SUMMARY.md')?.toString(), {});
+    expect(seen.warnings.map((warning) => [warning.code, warning.line])).toEqual([
+      ['SUMMARY_DUPLICATE', docs.summaryQuirks.duplicateLine],
+      ['SUMMARY_MISSING_FILE', docs.summaryQuirks.missingLine],
+      ['PATH_CASE_CLASH', undefined],
+    ]);
   });
 });

@@ -82,4 +82,29 @@ describe('bundleWorkingFolder', () => {
       code: 'ARCHIVE_TOO_LARGE',
     });
   });
+
+  it('leaves dotfiles out and does not walk dot folders, but for .gitbook', async () => {
+    await writeFiles({
+      '.gitignore': 'node_modules/\n',
+      '.docsync/git/mirror/HEAD': 'ref: refs/heads/main\n',
+      '.gitbook/assets/diagram.png': 'png',
+    });
+    const result = await bundleWorkingFolder(folder, nextZip());
+    const entries = await readZip(await readFile(result.outFile));
+    expect([...entries.keys()].sort()).toEqual(
+      [...Object.keys(SAMPLE_DOCS), '.gitbook/assets/diagram.png'].sort(),
+    );
+    expect(result.leftOut.map((file) => [file.path, file.reason])).toEqual([['.gitignore', 'dotfile']]);
+  });
+
+  it('refuses a folder far over the file limit without listing all of it', async () => {
+    await writeFiles(
+      Object.fromEntries(Array.from({ length: 20 }, (_, index) => [`many/${index}.png`, 'x'])),
+    );
+    await expect(bundleWorkingFolder(folder, nextZip(), { maxFiles: 2 })).rejects.toMatchObject({
+      code: 'ARCHIVE_TOO_MANY_ENTRIES',
+      message:
+        'the docs root has more than 8 files, far over the limit of 2 per import: move files out of it',
+    });
+  });
 });

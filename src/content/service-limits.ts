@@ -1,0 +1,20 @@
+// What the documentation service accepts in one content import. The local service enforces these
+// limits when it reads an archive; docsync checks a docs folder against them (or a mapping's own
+// `import.limits`) before anything is bundled or sent, so a folder that cannot fit fails early.
+
+export interface ImportLimits {
+  /** Content bytes of all files together, before compression. */
+  maxBytes: number;
+  /** Content bytes of one file. */
+  maxFileBytes: number;
+  /** Files in one import. */
+  maxFiles: number;
+}
+
+const MIB = 1024 * 1024;
+
+export const SERVICE_IMPORT_LIMITS: Readonly<ImportLimits> = Object.freeze({
+  maxBytes: 50 * MIB,
+  maxFileBytes: 20 * MIB,
+  maxFiles: 10_000,
+});
