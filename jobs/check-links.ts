@@ -2,14 +2,20 @@
 // main content (after a merge, on a schedule), recorded per target with the service's stats. Each
 // link that broke or was fixed since the last check of the same target gets one log line, the
 // links still broken one line with their count; on a change request, docsync's one link comment
-// is kept in step when the mapping asks for it.
+// is kept in step when the mapping asks for it, with the warnings of the import that made the
+// revision beside the broken links.
 
 import { z } from 'zod';
 import { diffBrokenLinks } from '../src/import/diff-broken-links.js';
+import {
+  type ImportWarnings,
+  importWarningsFor,
+  NO_IMPORT_WARNINGS,
+} from '../src/links/import-warnings-for.js';
 import { LATEST_REVISION } from '../src/links/link-check-schedulers.js';
 import { keepLinkComment, type LinkCommentOutcome } from '../src/links/link-comment.js';
 import { readLinkCheck } from '../src/links/read-link-check.js';
-import { defineJob } from '../src/queue/job-definition.js';
+import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import type { Queues } from '../src/queue/queues.js';
 import { LinkCheckStore } from '../src/state/link-check-store.js';
@@ -68,14 +74,16 @@ export const checkLinksJob = defineJob({
     });
 
     let comment: LinkCommentOutcome | undefined;
+    let warnings: ImportWarnings | undefined;
     if (payload.comment && payload.changeRequest !== undefined) {
-      if (read.status !== undefined && COMMENTED_STATUSES.has(read.status))
+      if (read.status !== undefined && COMMENTED_STATUSES.has(read.status)) {
+        warnings = await readImportWarnings(ctx, payload.space, payload.changeRequest, read.revision);
         comment = await keepLinkComment(
           { api, log, signal: ctx.signal, dryRun: ctx.dryRun },
           { spaceId: payload.space, changeRequestId: payload.changeRequest },
-          read.broken,
+          { broken: read.broken, warnings },
         );
-      else log.debug({ status: read.status }, 'change request closed, link comment left as it is');
+      } else log.debug({ status: read.status }, 'change request closed, link comment left as it is');
     }
     return {
       result: read.broken.length === 0 ? 'clean' : 'broken-links',
@@ -85,6 +93,7 @@ export const checkLinksJob = defineJob({
       fixed: diff.fixed.length,
       stillBroken: diff.stillBroken.length,
       ...(comment === undefined ? {} : { comment: comment.action }),
+      ...(warnings === undefined ? {} : { warnings: warnings.count }),
     };
   },
   describe(outcome, payload) {
@@ -94,6 +103,31 @@ export const checkLinksJob = defineJob({
     return `checked the links of ${target}: ${broken}`;
   },
 });
+
+/** The warnings of the import that made the change request's revision, from the state of the space's mappings. */
+async function readImportWarnings(
+  ctx: Pick<JobContext, 'config' | 'state'>,
+  space: string,
+  changeRequest: string,
+  revision: string,
+): Promise<ImportWarnings> {
+  const mappings = ctx.config.mappings.filter((mapping) => mapping.space === space);
+  if (mappings.length === 0) return NO_IMPORT_WARNINGS;
+  const [imports, origin] = await Promise.all([
+    Promise.all(
+      mappings.map(async (mapping) => {
+        const state = await ctx.state.get(mapping.name);
+        return {
+          mapping: mapping.name,
+          changeRequestId: state.changeRequestId,
+          lastImport: state.lastImport,
+        };
+      }),
+    ),
+    ctx.state.revisionOrigin(space, revision),
+  ]);
+  return importWarningsFor(imports, { changeRequest, revision, origin });
+}
 
 /**
  * Queues the link check of a change request (or of the main content, without `changeRequest`),

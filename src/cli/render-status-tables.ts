@@ -1,8 +1,10 @@
-// `docsync status` for people: the /status answer as plain-text tables (mappings, change requests
-// with their verdicts, link checks, OpenAPI specs, queues, next runs, recent events and failures). Pure: the
-// answer, the clock and whether to colour come in, the text goes out.
+// `docsync status` for people: the /status answer as plain-text tables (mappings, their last
+// imports' warnings, change requests with their verdicts, link checks, OpenAPI specs, queues, next
+// runs, recent events and failures). Pure: the answer, the clock and whether to colour come in, the
+// text goes out.
 import { formatDuration, relativeTime } from '../status/format-time.js';
 import { schedulerName, scheduleText } from '../status/schedule-text.js';
+import { shownWarnings, warningWhere } from '../status/shown-warnings.js';
 import type {
   MappingStatusAnswer,
   PartErrorAnswer,
@@ -20,6 +22,8 @@ export interface RenderOptions {
 export const SHOWN_NEXT_RUNS = 20;
 export const SHOWN_FAILURES = 20;
 export const SHOWN_EVENTS = 10;
+/** Import warnings listed per mapping: one noisy folder does not hide another's. */
+export const SHOWN_WARNINGS = 10;
 const REASON_CHARS = 200;
 const NONE = '-';
 
@@ -63,6 +67,9 @@ function mappingSections(part: StatusAnswer['mappings'], paint: Paint, at: At): 
       last?.sha === undefined ? NONE : last.sha.slice(0, 12),
       last?.changeRequest === undefined ? NONE : `#${last.changeRequest.number}`,
       last === undefined ? NONE : at(last.at),
+      last === undefined
+        ? NONE
+        : { text: String(last.warningCount), style: last.warningCount > 0 ? 'yellow' : undefined },
       mapping.lastMerge === undefined
         ? NONE
         : `#${mapping.lastMerge.changeRequest.number} ${at(mapping.lastMerge.at)}`,
@@ -85,6 +92,7 @@ function mappingSections(part: StatusAnswer['mappings'], paint: Paint, at: At): 
         { header: 'COMMIT' },
         { header: 'CR' },
         { header: 'WHEN' },
+        { header: 'WARNINGS', align: 'right' },
         { header: 'LAST MERGE' },
         { header: 'LAST EXPORT' },
       ],
@@ -93,7 +101,42 @@ function mappingSections(part: StatusAnswer['mappings'], paint: Paint, at: At): 
     ),
     ...part.flatMap((mapping) => mappingNotes(mapping, paint, at)),
   ];
-  return [mappings, changeRequestSection(part, paint, at), linkCheckSection(part, paint, at)];
+  return [
+    mappings,
+    importWarningSection(part, paint),
+    changeRequestSection(part, paint, at),
+    linkCheckSection(part, paint, at),
+  ];
+}
+
+/** What each mapping's last import read past in its folder, where, and what to do about it. */
+function importWarningSection(mappings: readonly MappingStatusAnswer[], paint: Paint): string[] {
+  const withWarnings = mappings.flatMap((mapping) => {
+    const last = mapping.lastImport;
+    return last === undefined || last.warningCount === 0
+      ? []
+      : [{ name: mapping.name, ...shownWarnings(last.warnings, last.warningCount, SHOWN_WARNINGS) }];
+  });
+  if (withWarnings.length === 0) return [`${paint('bold', 'Import warnings')}: none`];
+  return [
+    paint('bold', 'Import warnings'),
+    ...formatTable(
+      [{ header: 'MAPPING' }, { header: 'WHERE' }, { header: 'WARNING' }],
+      withWarnings.flatMap(({ name, shown }) =>
+        shown.map((warning): Cell[] => [name, warningWhere(warning), reason(warning.message)]),
+      ),
+      paint,
+    ),
+    ...withWarnings.flatMap(({ name, shown, hidden, listed, count }) => {
+      if (hidden === 0) return [];
+      // Past the state's limit the rest are counted, not kept: --json has no more to show then.
+      const where =
+        listed <= shown.length
+          ? ''
+          : `: docsync status --json lists ${listed === count ? 'them all' : `the first ${listed}`}`;
+      return [paint('dim', `… ${hidden} more of ${printable(name)}${where}`)];
+    }),
+  ];
 }
 
 function stateCell(mapping: MappingStatusAnswer): Cell {

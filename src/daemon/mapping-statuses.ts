@@ -1,12 +1,12 @@
 // The mappings part of /status: each mapping with its state (active, or paused and why), its last
-// import, export and error, the merge verdicts of its open change requests, and the last link check
+// import (with what it read past in the folder: its warnings and their count), export and error, the merge verdicts of its open change requests, and the last link check
 // of each of its targets. A mapping whose state cannot be read shows the reason; the others do not
 // suffer from it.
 import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { LinkCheckStore, LinkCheckSummary } from '../state/link-check-store.js';
-import type { MappingState, MappingStateStore } from '../state/mapping-state.js';
+import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import type { StoredVerdict, VerdictStore } from '../state/verdict-store.js';
 import { errorMessage } from './status-part.js';
 
@@ -56,7 +56,7 @@ async function readMapping(
     ...(state.paused === undefined ? {} : { paused: state.paused }),
     ...(state.lastImportedSha === undefined ? {} : { lastImportedSha: state.lastImportedSha }),
     ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),
-    ...(state.lastImport === undefined ? {} : { lastImport: state.lastImport }),
+    ...(state.lastImport === undefined ? {} : { lastImport: importStatus(state.lastImport) }),
     ...(state.lastError === undefined ? {} : { lastError: state.lastError }),
     ...(state.lastMerge === undefined ? {} : { lastMerge: state.lastMerge }),
     ...(state.lastExport === undefined ? {} : { lastExport: state.lastExport }),
@@ -64,6 +64,15 @@ async function readMapping(
     changeRequests,
     linkChecks: [...(main === undefined ? [] : [{ target: 'main', ...main }]), ...linkChecks],
   };
+}
+
+/**
+ * The last import with its warnings always listed and always counted: the state leaves both out
+ * when there were none, and keeps the count only when it is more than the stored list.
+ */
+function importStatus(last: ImportOutcome) {
+  const warnings = last.warnings ?? [];
+  return { ...last, warnings, warningCount: Math.max(last.warningCount ?? 0, warnings.length) };
 }
 
 /** The change requests docsync manages now: the one it keeps and those with a verdict. */

@@ -1,10 +1,15 @@
 // What to do with docsync's link comment on a change request, as a pure function of the comments
-// read and the broken links found: create it, edit it, resolve it, reopen it, or leave it alone.
-// One comment per change request, ever; it is only written when its text or state must change.
+// read and the findings (broken links, the import's warnings): create it, edit it, resolve it,
+// reopen it, or leave it alone. One comment per change request, ever; it is only written when its
+// text or state must change.
 import type { CommentChanges } from '../api/comments-api.js';
 import type { Comment } from '../api/schemas/comment-schema.js';
-import type { BrokenLink } from '../import/change-request-links.js';
-import { isLinkCommentMarkdown, renderLinkComment } from './render-link-comment.js';
+import {
+  hasFindings,
+  isLinkCommentMarkdown,
+  type LinkCommentFindings,
+  renderLinkComment,
+} from './render-link-comment.js';
 
 /** docsync's link comment as read back from the service. */
 export interface ExistingLinkComment {
@@ -22,24 +27,25 @@ export type LinkCommentAction = LinkCommentPlan['action'];
 
 export function planLinkComment(
   existing: ExistingLinkComment | undefined,
-  broken: readonly BrokenLink[],
+  findings: LinkCommentFindings,
 ): LinkCommentPlan {
-  const markdown = renderLinkComment(broken);
+  const markdown = renderLinkComment(findings);
+  const open = hasFindings(findings);
   if (existing === undefined)
-    // Nothing broken and nothing said before: no comment is the clean state.
-    return broken.length === 0 ? { action: 'leave' } : { action: 'create', markdown };
+    // Nothing to fix and nothing said before: no comment is the clean state.
+    return open ? { action: 'create', markdown } : { action: 'leave' };
 
   const changed = existing.markdown !== markdown;
   const body = changed ? { body: { markdown } } : {};
-  if (broken.length === 0) {
+  if (!open) {
     if (existing.resolved) return { action: 'leave', commentId: existing.id };
-    // The text says "no broken links" too: a resolved comment that still listed the old links
-    // would read as if they were broken, and the same links breaking again would not change it.
+    // The text says "nothing to fix" too: a resolved comment that still listed the old findings
+    // would read as if they stood, and the same ones coming back would not change it.
     return { action: 'resolve', commentId: existing.id, changes: { ...body, resolved: true } };
   }
   if (existing.resolved) {
-    // Resolved with this very list (a person resolved it while the links were still broken):
-    // respect that until the list changes, rather than reopening it on every check.
+    // Resolved with these very lists (a person resolved it while they still stood): respect
+    // that until the lists change, rather than reopening it on every check.
     if (!changed) return { action: 'leave', commentId: existing.id };
     return { action: 'reopen', commentId: existing.id, changes: { ...body, resolved: false } };
   }

@@ -1,7 +1,10 @@
-// The markdown of docsync's broken-links comment on a change request: a hidden marker on the first
-// line (how the next check finds the comment again), then the links grouped by page in a stable
-// order, so that the same links always give the same text and an unchanged list is never re-edited.
+// The markdown of docsync's comment on a change request: a hidden marker on the first line (how the
+// next check finds the comment again), then the broken links grouped by page in a stable order, and
+// the warnings of the import that made the revision (what it read past in the folder), so that the
+// same findings always give the same text and an unchanged comment is never re-edited.
 import type { BrokenLink } from '../import/change-request-links.js';
+import { warningWhere } from '../status/shown-warnings.js';
+import type { ImportWarnings } from './import-warnings-for.js';
 
 /** The first line of docsync's link comment; invisible in rendered markdown. */
 export const LINK_COMMENT_MARKER = '<!-- docsync:broken-links -->';
@@ -9,7 +12,25 @@ export const LINK_COMMENT_MARKER = '<!-- docsync:broken-links -->';
 /** Past this many links the comment names how many more there are rather than growing without end. */
 export const LINK_COMMENT_MAX_LISTED = 200;
 
-const FOOTER = '_docsync edits this comment when the list changes and resolves it once every link is fixed._';
+/** Warnings listed at most: as many as the state keeps of an import. */
+export const LINK_COMMENT_MAX_WARNINGS = 50;
+
+/** A warning's message is one sentence; one longer than this is cut. */
+const WARNING_MESSAGE_CHARS = 300;
+
+// The footer of a comment with broken links only is the text comments had before import warnings
+// existed: such comments are not edited just for a new footer.
+const LINKS_FOOTER =
+  '_docsync edits this comment when the list changes and resolves it once every link is fixed._';
+const FOOTER =
+  '_docsync edits this comment when these lists change and resolves it once every link is fixed and an import reads the folder without warnings._';
+
+/** What the comment reports on the change request's current revision. */
+export interface LinkCommentFindings {
+  broken: readonly BrokenLink[];
+  /** Those of the import that made the revision; none when docsync's import did not make it. */
+  warnings: ImportWarnings;
+}
 
 /** Whether a comment's markdown is docsync's link comment: the marker alone on its first line. */
 export function isLinkCommentMarkdown(markdown: string): boolean {
@@ -17,16 +38,33 @@ export function isLinkCommentMarkdown(markdown: string): boolean {
   return firstLine.trim() === LINK_COMMENT_MARKER;
 }
 
-export function renderLinkComment(broken: readonly BrokenLink[]): string {
-  const byPage = groupByPage(broken);
-  const count = [...byPage.values()].reduce((sum, targets) => sum + targets.length, 0);
-  if (count === 0)
-    return [LINK_COMMENT_MARKER, '### No broken links', '', 'Every link listed here before is fixed.'].join(
+/** Whether the findings leave anything to fix: the comment is resolved when they do not. */
+export function hasFindings(findings: LinkCommentFindings): boolean {
+  return findings.broken.length > 0 || findings.warnings.count > 0;
+}
+
+export function renderLinkComment(findings: LinkCommentFindings): string {
+  const links = brokenLinkLines(findings.broken);
+  const warnings = warningLines(findings.warnings);
+  if (links.length === 0 && warnings.length === 0)
+    return [LINK_COMMENT_MARKER, '### Nothing to fix', '', 'No broken links, and no import warnings.'].join(
       '\n',
     );
-
-  const lines = [
+  return [
     LINK_COMMENT_MARKER,
+    ...links,
+    ...(links.length > 0 && warnings.length > 0 ? [''] : []),
+    ...warnings,
+    '',
+    warnings.length === 0 ? LINKS_FOOTER : FOOTER,
+  ].join('\n');
+}
+
+function brokenLinkLines(broken: readonly BrokenLink[]): string[] {
+  const byPage = groupByPage(broken);
+  const count = [...byPage.values()].reduce((sum, targets) => sum + targets.length, 0);
+  if (count === 0) return [];
+  const lines = [
     `### ${count} broken ${count === 1 ? 'link' : 'links'}`,
     '',
     'Pages of this change request that link to something that does not exist:',
@@ -43,8 +81,23 @@ export function renderLinkComment(broken: readonly BrokenLink[]): string {
     }
   }
   if (listed < count) lines.push('', `…and ${count - listed} more.`);
-  lines.push('', FOOTER);
-  return lines.join('\n');
+  return lines;
+}
+
+/** The import's own order: the summary's lines from the top, then whole files. */
+function warningLines(warnings: ImportWarnings): string[] {
+  const listed = warnings.listed.slice(0, LINK_COMMENT_MAX_WARNINGS);
+  const count = Math.max(warnings.count, warnings.listed.length);
+  if (count === 0) return [];
+  const lines = [
+    `### ${count} import ${count === 1 ? 'warning' : 'warnings'}`,
+    '',
+    'What docsync read past in the folder when it imported this change request; fix it in git and the next import updates this list:',
+    '',
+    ...listed.map((warning) => `- ${codeSpan(warningWhere(warning))}: ${markdownText(warning.message)}`),
+  ];
+  if (listed.length < count) lines.push('', `…and ${count - listed.length} more.`);
+  return lines;
 }
 
 /** Page label (path, else title) to its distinct targets, both sorted by code unit, not locale. */
@@ -76,4 +129,18 @@ export function codeSpan(text: string): string {
   const fence = '`'.repeat(longestRun + 1);
   const pad = flat.startsWith('`') || flat.endsWith('`') ? ' ' : '';
   return `${fence}${pad}${flat}${pad}${fence}`;
+}
+
+// Every character that can start markup inline: emphasis, code, links, images, HTML and entities,
+// tables, strikethrough, maths and template blocks (`{% hint %}`).
+const MARKDOWN_PUNCTUATION = /[\\`*_[\]<>&!|~$#{}]/g;
+
+/**
+ * Text on one line that renders as itself: a warning names files from git, and a file name must
+ * not become a link, an image or HTML in the service's comment.
+ */
+export function markdownText(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const cut = flat.length > WARNING_MESSAGE_CHARS ? `${flat.slice(0, WARNING_MESSAGE_CHARS - 1)}…` : flat;
+  return cut.replace(MARKDOWN_PUNCTUATION, '\\$&');
 }

@@ -1,10 +1,11 @@
 // The status page at `/` for people: the /status answer as server-rendered HTML that reloads
-// itself, with no script and no build step. Mappings, change requests and their verdicts, link
-// checks, OpenAPI specs, recent events and failures, queues and next runs. Pure: the answer and
-// the clock come in, the page goes out.
+// itself, with no script and no build step. Mappings, what their last imports read past (import
+// warnings), change requests and their verdicts, link checks, OpenAPI specs, recent events and
+// failures, queues and next runs. Pure: the answer and the clock come in, the page goes out.
 import { formatDuration, relativeTime } from './format-time.js';
 import { html, SafeHtml, safeHref } from './html.js';
 import { schedulerName, scheduleText } from './schedule-text.js';
+import { type ShownWarnings, shownWarnings, warningWhere } from './shown-warnings.js';
 import type {
   EventAnswer,
   FailureAnswer,
@@ -27,6 +28,8 @@ export interface PageOptions {
 export const PAGE_EVENTS = 30;
 export const PAGE_FAILURES = 20;
 export const PAGE_NEXT_RUNS = 20;
+/** Import warnings shown per mapping: enough to start fixing, short enough to keep the page a page. */
+export const PAGE_WARNINGS = 10;
 
 /** The page served when the status cannot be read at all (Redis down): it keeps reloading. */
 export function renderUnavailablePage(message: string, options: PageOptions): string {
@@ -44,6 +47,7 @@ export function renderStatusPage(status: StatusAnswer, options: PageOptions): st
     html`<p>Version ${status.version}, up ${formatDuration(status.uptimeSeconds * 1000)}
       (since ${at(status.startedAt)}). Reloads every ${options.refreshSeconds} s.</p>`,
     mappingsSection(status.mappings, at),
+    importWarningSection(status.mappings),
     changeRequestSection(status.mappings, at),
     linkCheckSection(status.mappings, at),
     specSection(status.openapi, at),
@@ -176,7 +180,49 @@ function importCell(mapping: MappingStatusAnswer, at: At): SafeHtml | undefined 
   if (last === undefined) return undefined;
   return html`${last.result}${last.sha === undefined ? '' : html` <code>${last.sha.slice(0, 7)}</code>`}${
     last.changeRequest === undefined ? '' : html` into ${changeRequestLink(last.changeRequest)}`
-  } ${at(last.at)}`;
+  } ${at(last.at)}${
+    last.warningCount === 0
+      ? ''
+      : html`<br><a class="warn" href="#import-warnings">${plural(last.warningCount, 'warning')}</a>`
+  }`;
+}
+
+/** `and 5 more (/status lists them all)`: where the warnings not shown here can be read. */
+function moreWarnings({ shown, hidden, listed, count }: ShownWarnings<unknown>): string {
+  // Past the state's limit the rest are counted, not kept: /status has no more to show then.
+  if (listed <= shown.length) return `and ${hidden} more`;
+  return `and ${hidden} more (/status lists ${listed === count ? 'them all' : `the first ${listed}`})`;
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
+/** What each mapping's last import read past in its folder: where, and what to do about it. */
+function importWarningSection(part: StatusAnswer['mappings']): SafeHtml {
+  // An unreadable mappings part says so in its own section already.
+  if (isPartError(part)) return new SafeHtml('');
+  const rows = part.flatMap((mapping) => {
+    const last = mapping.lastImport;
+    if (last === undefined || last.warningCount === 0) return [];
+    const view = shownWarnings(last.warnings, last.warningCount, PAGE_WARNINGS);
+    const more = view.hidden === 0 ? [] : [row(mapping.name, '', styled('dim', moreWarnings(view)))];
+    return [
+      ...view.shown.map((warning) =>
+        row(
+          mapping.name,
+          html`<code>${warningWhere(warning)}</code>`,
+          html`${warning.message} ${styled('dim', warning.code)}`,
+        ),
+      ),
+      ...more,
+    ];
+  });
+  return section(
+    'import-warnings',
+    'Import warnings',
+    rows.length === 0 ? html`<p>None in the last imports.</p>` : table(['Mapping', 'Where', 'Warning'], rows),
+  );
 }
 
 function exportCell(mapping: MappingStatusAnswer, at: At): SafeHtml | undefined {

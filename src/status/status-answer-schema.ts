@@ -27,6 +27,14 @@ const linkCheck = z.object({
   total: z.number().optional(),
 });
 
+/** A warning of the last import (src/content/content-warning.ts); codes a newer docsync adds pass as text. */
+const importWarning = z.object({
+  code: z.string(),
+  file: z.string(),
+  line: z.number().optional(),
+  message: z.string(),
+});
+
 const mapping = z.object({
   name: z.string(),
   direction: z.string(),
@@ -39,7 +47,12 @@ const mapping = z.object({
       result: z.string(),
       sha: z.string().optional(),
       changeRequest: z.object({ id: z.string(), number: z.number(), url: z.string().optional() }).optional(),
+      /** The first warnings (a daemon older than them sends none). */
+      warnings: z.array(importWarning).default([]),
+      warningCount: z.number().optional(),
     })
+    // The count is never below the list, whatever sent it: the tables can trust it.
+    .transform((last) => ({ ...last, warningCount: Math.max(last.warningCount ?? 0, last.warnings.length) }))
     .optional(),
   lastMerge: mergeOutcomeSchema.optional(),
   lastExport: z

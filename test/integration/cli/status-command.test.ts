@@ -30,15 +30,45 @@ mappings:
   });
   await new RedisMappingStateStore(redis, prefix).update('product-docs', {
     paused: { reason: 'manual', detail: 'held for review', at: new Date().toISOString() },
+    // What the last import read past, as the import records it.
+    lastImport: {
+      at: new Date().toISOString(),
+      result: 'imported',
+      source: 'git',
+      warnings: [
+        {
+          code: 'SUMMARY_MISSING_FILE',
+          file: 'SUMMARY.md',
+          line: 12,
+          message: 'guides/old.md is not in the folder: the entry is skipped.',
+        },
+        {
+          code: 'PAGE_UNLISTED',
+          file: 'drafts/notes.md',
+          message: 'No SUMMARY.md entry lists this page: it is not imported.',
+        },
+      ],
+    },
   });
 
-  it('prints the status as tables: the mapping with its state, the queues, the next runs', async () => {
+  it('prints the status as tables: the mapping with its state and import warnings, the queues, the next runs', async () => {
     const run = await runCli(['status', '--url', daemon.httpAddress, '--token', TOKEN]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^docsync 0\.0\.0-test, up /);
-    expect(run.stdout).toMatch(/^NAME +DIRECTION +STATE +LAST IMPORT/m);
-    expect(run.stdout).toMatch(/^product-docs +git-to-space +paused \(manual\) +- /m);
+    expect(run.stdout).toMatch(/^NAME +DIRECTION +STATE +LAST IMPORT +COMMIT +CR +WHEN +WARNINGS /m);
+    expect(run.stdout).toMatch(
+      /^product-docs +git-to-space +paused \(manual\) +imported +- +- +now +2 +- +-$/m,
+    );
+    expect(run.stdout).toContain(
+      [
+        'Import warnings',
+        'MAPPING       WHERE            WARNING',
+        'product-docs  SUMMARY.md:12    guides/old.md is not in the folder: the entry is skipped.',
+        'product-docs  drafts/notes.md  No SUMMARY.md entry lists this page: it is not imported.',
+        '',
+      ].join('\n'),
+    );
     expect(run.stdout).toContain('  product-docs: paused now: held for review\n');
     // No workers here: each scheduler's first job waits, due now.
     expect(run.stdout).toMatch(/^QUEUE +WAITING +ACTIVE +DELAYED/m);
@@ -56,7 +86,19 @@ mappings:
     });
     expect(run.code).toBe(0);
     const status = JSON.parse(run.stdout) as { mappings: Array<{ name: string; state: string }> };
-    expect(status.mappings).toEqual([expect.objectContaining({ name: 'product-docs', state: 'paused' })]);
+    expect(status.mappings).toEqual([
+      expect.objectContaining({
+        name: 'product-docs',
+        state: 'paused',
+        lastImport: expect.objectContaining({
+          warnings: [
+            expect.objectContaining({ code: 'SUMMARY_MISSING_FILE', file: 'SUMMARY.md', line: 12 }),
+            expect.objectContaining({ code: 'PAGE_UNLISTED', file: 'drafts/notes.md' }),
+          ],
+          warningCount: 2,
+        }),
+      }),
+    ]);
   });
 
   it('finds the address and the token in the configuration given with --config', async () => {

@@ -2,11 +2,12 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
+import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { docsFixture } from '../../support/docs-fixture.js';
 import { launchChromium } from '../../support/headless-chromium.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { createTestSpace } from '../../support/start-test-emulator.js';
-import { uniquePrefix } from '../../support/test-context.js';
+import { testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const HOSTILE = `Broken <img src=x onerror="document.title='owned'"> link`;
@@ -25,8 +26,9 @@ interface Answer {
 
 async function cycledDaemon() {
   const { emulator, space, repo, dir, specFile } = await docsFixture('status-page');
+  const prefix = uniquePrefix('status-page');
   const daemon = await startTestDaemon({
-    prefix: uniquePrefix('status-page'),
+    prefix,
     jobs: JOBS,
     yaml: `dataDir: ${join(dir, 'data')}
 service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
@@ -59,6 +61,24 @@ openapi:
       now.failures.some((failure) => failure.name === 'poll-git')
     );
   }, 'the held-back change request, the spec and the failure');
+  // What an import read past in a folder, as the import records it, with a hostile file name.
+  await new RedisMappingStateStore(testRedis(prefix), prefix).update('lost', {
+    lastImport: {
+      at: new Date().toISOString(),
+      result: 'imported',
+      source: 'git',
+      warnings: [
+        {
+          code: 'SUMMARY_MISSING_FILE',
+          file: 'SUMMARY.md',
+          line: 7,
+          message: `${HOSTILE}.md is not in the folder: the entry is skipped.`,
+        },
+        { code: 'PAGE_UNLISTED', file: 'drafts/notes.md', message: 'No SUMMARY.md entry lists this page.' },
+      ],
+      warningCount: 14,
+    },
+  });
   return daemon;
 }
 
@@ -68,7 +88,7 @@ describe('the status page in Chromium', async () => {
   const daemon = await cycledDaemon();
   const browser = await launchChromium();
 
-  it('shows mappings, verdicts, link checks, specs, events, failures, queues and next runs', async () => {
+  it('shows mappings, import warnings, verdicts, link checks, specs, events, failures, queues and next runs', async () => {
     const page = await browser.newPage();
     const response = await page.goto(`${daemon.httpAddress}/`);
     expect(response?.status()).toBe(200);
@@ -81,6 +101,21 @@ describe('the status page in Chromium', async () => {
     expect(await docsRow.innerText()).toMatch(/imported [0-9a-f]{7} into #2/);
     const lostRow = region(page, 'Mappings').getByRole('row').filter({ hasText: 'lost' });
     expect(await lostRow.innerText()).toContain('GIT_NOT_FOUND');
+    expect(await lostRow.innerText()).toContain('14 warnings');
+
+    // The warnings, where they point, and how many more there are; a file name stays text.
+    const warnings = region(page, 'Import warnings');
+    expect(await warnings.getByRole('row').count()).toBe(4);
+    const first = await warnings.getByRole('row').nth(1).innerText();
+    expect(first).toMatch(/lost\s+SUMMARY\.md:7\s+Broken <img src=x onerror=/);
+    expect(first).toContain('SUMMARY_MISSING_FILE');
+    expect(await warnings.getByRole('row').nth(2).innerText()).toMatch(
+      /lost\s+drafts\/notes\.md\s+No SUMMARY/,
+    );
+    // Only two of the 14 were kept: the rest are counted, not listed anywhere.
+    expect(await warnings.getByRole('row').nth(3).innerText()).toMatch(/^lost\s+and 12 more$/);
+    await lostRow.getByRole('link', { name: '14 warnings' }).click();
+    expect(page.url()).toMatch(/#import-warnings$/);
 
     const verdict = await region(page, 'Change requests').getByRole('row').nth(1).innerText();
     expect(verdict).toContain('#2');

@@ -26,6 +26,8 @@ interface MappingStatus {
     sha?: string;
     changeRequest?: { id: string; number: number };
     revision?: string;
+    warnings: Array<{ code: string; file: string; line?: number; message: string }>;
+    warningCount: number;
   };
   lastError?: { code: string; message: string };
   lastMerge?: { at: string; changeRequest: { id: string; number: number }; revision: string };
@@ -100,9 +102,13 @@ openapi:
       return cr.status === 'merged' ? cr.revisionMerged : undefined;
     }, 'the merge of the first change request');
 
-    // The second is held back by a broken link.
+    // The second is held back by a broken link; its SUMMARY.md lists a page that is not there.
     const second = await repo.commit(
-      { 'docs/install.md': '# Install\n\nSee [nowhere](nowhere.md).\n' },
+      {
+        'docs/install.md': '# Install\n\nSee [nowhere](nowhere.md).\n',
+        'docs/SUMMARY.md':
+          '# Summary\n\n* [Welcome](README.md)\n* [Install](install.md)\n* [Old page](old.md)\n',
+      },
       'Broken',
     );
     await repo.push();
@@ -127,6 +133,26 @@ openapi:
       lastImport: { result: 'imported', source: 'git', sha: second, changeRequest: { number: 2 } },
     });
     expect(docs.lastImport?.revision).toMatch(/^rev_/);
+    // What the import read past: the summary's line, in /status and in the change request's comment.
+    expect(docs.lastImport?.warnings).toEqual([
+      {
+        code: 'SUMMARY_MISSING_FILE',
+        file: 'SUMMARY.md',
+        line: 5,
+        message: expect.stringContaining('old.md'),
+      },
+    ]);
+    expect(docs.lastImport?.warningCount).toBe(1);
+    const comment = await waitFor(async () => {
+      const thread = await callApi<{ items: Array<{ body: { markdown: string } }> }>(
+        `${emulator.baseUrl}/spaces/${space}/change-requests/${secondCr.id}/comments?status=all`,
+        emulator.tokens.admin,
+      );
+      return thread.body.items.find((item) => item.body.markdown.includes('import warning'))?.body.markdown;
+    }, 'the import warning in the link comment');
+    expect(comment).toContain('### 1 broken link\n');
+    expect(comment).toContain('### 1 import warning\n');
+    expect(comment).toContain('- `SUMMARY.md:5`: ');
     expect(docs.changeRequests).toEqual([
       expect.objectContaining({
         changeRequest: secondCr.id,
@@ -227,6 +253,43 @@ openapi:
       state: 'paused',
       paused: { reason: 'manual', detail: 'paused by the test' },
     });
+
+    // The last import's warnings, each with where it points, and their count past the stored ones.
+    const warnings = [
+      {
+        code: 'SUMMARY_MISSING_FILE',
+        file: 'SUMMARY.md',
+        line: 9,
+        message: 'guides/old.md is not in the folder: the entry is skipped.',
+      },
+      {
+        code: 'PAGE_UNLISTED',
+        file: 'drafts/notes.md',
+        message: 'No SUMMARY.md entry lists this page: it is not imported.',
+      },
+    ];
+    await state.update('lost', {
+      lastImport: {
+        at: new Date().toISOString(),
+        result: 'imported',
+        source: 'git',
+        warnings,
+        warningCount: 57,
+      },
+    });
+    expect(mapping(await status(), 'lost').lastImport).toEqual({
+      at: expect.any(String),
+      result: 'imported',
+      source: 'git',
+      warnings,
+      warningCount: 57,
+    });
+    // Stored without a count (all of them kept): counted from the list.
+    await state.update('lost', {
+      lastImport: { at: new Date().toISOString(), result: 'imported', source: 'git', warnings },
+    });
+    expect(mapping(await status(), 'lost').lastImport).toMatchObject({ warnings, warningCount: 2 });
+
     await redis.hset(state.keyOf('lost'), 'paused', '"not a pause"');
     const response = await fetch(`${daemon.httpAddress}/status`);
     expect(response.status).toBe(200);

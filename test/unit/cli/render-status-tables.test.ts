@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatusTables, SHOWN_FAILURES } from '../../../src/cli/render-status-tables.js';
+import { renderStatusTables, SHOWN_FAILURES, SHOWN_WARNINGS } from '../../../src/cli/render-status-tables.js';
 import { type StatusAnswer, statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
@@ -25,6 +25,19 @@ function answer(overrides: Record<string, unknown> = {}): StatusAnswer {
           source: 'git',
           sha: '3f2a1b2c3d4e5f60718293a4b5c6d7e8f9012345',
           changeRequest: { id: 'cr_4', number: 4 },
+          warnings: [
+            {
+              code: 'SUMMARY_MISSING_FILE',
+              file: 'SUMMARY.md',
+              line: 12,
+              message: 'guides/old.md is not in the folder: the entry is skipped.',
+            },
+            {
+              code: 'PAGE_UNLISTED',
+              file: 'drafts/notes.md',
+              message: 'No SUMMARY.md entry lists this page: it is not imported.',
+            },
+          ],
         },
         lastMerge: { at: ago(600), changeRequest: { id: 'cr_3', number: 3 }, revision: 'rev_3' },
         lastExport: { at: ago(300), result: 'conflict', revision: 'rev_9' },
@@ -118,10 +131,15 @@ describe('renderStatusTables', () => {
         'docsync 0.1.0, up 2h (since 2026-11-21 10:00:00Z)',
         '',
         'Mappings',
-        'NAME          DIRECTION     STATE                LAST IMPORT  COMMIT        CR  WHEN    LAST MERGE  LAST EXPORT',
-        'product-docs  both          active               imported     3f2a1b2c3d4e  #4  2m ago  #3 10m ago  conflict 5m ago',
-        'api-docs      git-to-space  paused (force-push)  -            -             -   -       -           -',
+        'NAME          DIRECTION     STATE                LAST IMPORT  COMMIT        CR  WHEN    WARNINGS  LAST MERGE  LAST EXPORT',
+        'product-docs  both          active               imported     3f2a1b2c3d4e  #4  2m ago         2  #3 10m ago  conflict 5m ago',
+        'api-docs      git-to-space  paused (force-push)  -            -             -   -              -  -           -',
         '  api-docs: paused 1h ago: branch main was rewritten',
+        '',
+        'Import warnings',
+        'MAPPING       WHERE            WARNING',
+        'product-docs  SUMMARY.md:12    guides/old.md is not in the folder: the entry is skipped.',
+        'product-docs  drafts/notes.md  No SUMMARY.md entry lists this page: it is not imported.',
         '',
         'Change requests',
         'MAPPING       CR  VERDICT        LINKS            REASONS',
@@ -187,10 +205,57 @@ describe('renderStatusTables', () => {
     );
     expect(text).toContain('Recent failures: unavailable (no answer within 5000 ms)\n');
     expect(text).toContain('OpenAPI specs: none configured\n');
-    expect(text).toMatch(/^docs +git-to-space +unreadable +- +- +- +- +- +-$/m);
+    expect(text).toMatch(/^docs +git-to-space +unreadable +- +- +- +- +- +- +-$/m);
+    expect(text).toContain('Import warnings: none\n');
     expect(text).toContain('  docs: state unreadable: the state of mapping docs is not valid\n');
     expect(text).toContain('Change requests: none open\n');
     expect(text).toContain('Queues\n');
+  });
+
+  it('lists the first warnings of each mapping and says how many more there are, and where', () => {
+    const warning = (line: number) => ({
+      code: 'SUMMARY_ENTRY_UNCLEAR',
+      file: 'SUMMARY.md',
+      line,
+      message: `line ${line}: text after the link is ignored.`,
+    });
+    const mapping = (name: string, listed: number, warningCount?: number) => ({
+      name,
+      direction: 'git-to-space',
+      state: 'active',
+      lastImport: {
+        at: ago(1),
+        result: 'imported',
+        warnings: Array.from({ length: listed }, (_, i) => warning(i + 1)),
+        ...(warningCount === undefined ? {} : { warningCount }),
+      },
+    });
+    const text = renderStatusTables(
+      answer({ mappings: [mapping('big', 50, 72), mapping('mid', SHOWN_WARNINGS + 2), mapping('small', 1)] }),
+      { now: NOW, color: false },
+    );
+    expect(text).toMatch(/^big +git-to-space +active +imported +- +- +1s ago +72 +- +-$/m);
+    expect(text.match(/^big +SUMMARY\.md:\d+ /gm)).toHaveLength(SHOWN_WARNINGS);
+    expect(text.match(/^mid +SUMMARY\.md:\d+ /gm)).toHaveLength(SHOWN_WARNINGS);
+    expect(text).toMatch(/^small +SUMMARY\.md:1 +line 1: text after the link is ignored\.$/m);
+    expect(text).toContain(
+      `… ${72 - SHOWN_WARNINGS} more of big: docsync status --json lists the first 50\n`,
+    );
+    expect(text).toContain('… 2 more of mid: docsync status --json lists them all\n');
+    expect(text).not.toContain('more of small');
+  });
+
+  it('colours a mapping with warnings and prints no control characters from a warning', () => {
+    const lastImport = {
+      at: ago(1),
+      result: 'imported',
+      warnings: [{ code: 'X', file: 'a\u001b[2J.md', line: 1, message: 'bad \u001b]0;t\u0007 file' }],
+    };
+    const mappings = [{ name: 'docs', direction: 'both', state: 'active', lastImport }];
+    const colored = renderStatusTables(answer({ mappings }), { now: NOW, color: true });
+    expect(colored).toContain('\u001b[33m       1\u001b[39m');
+    const plain = renderStatusTables(answer({ mappings }), { now: NOW, color: false });
+    expect(plain).toMatch(/^docs +a \[2J\.md:1 +bad \]0;t file$/m);
   });
 
   it('lists the newest failures and says how many more --json has', () => {

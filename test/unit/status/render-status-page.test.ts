@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { renderStatusPage, renderUnavailablePage } from '../../../src/status/render-status-page.js';
+import {
+  PAGE_WARNINGS,
+  renderStatusPage,
+  renderUnavailablePage,
+} from '../../../src/status/render-status-page.js';
 import { statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
@@ -93,6 +97,76 @@ describe('renderStatusPage', () => {
     );
     expect(page).toContain('into <a href="https://docs.example/cr/7?a=1&amp;b=2">#7</a>');
     expect(page).not.toContain('href="/ui"');
+  });
+
+  it("lists each mapping's import warnings, escaped, and links to them from the mapping", () => {
+    const warnings = [
+      { code: 'SUMMARY_MISSING_FILE', file: `${EVIL}.md`, line: 3, message: `${EVIL} is not in the folder.` },
+      { code: 'PAGE_UNLISTED', file: 'drafts/notes.md', message: 'No SUMMARY.md entry lists this page.' },
+    ];
+    const page = renderStatusPage(
+      answer({
+        mappings: [
+          {
+            name: 'docs',
+            direction: 'git-to-space',
+            state: 'active',
+            lastImport: { at: NOW.toISOString(), result: 'imported', warnings },
+          },
+          {
+            name: 'clean',
+            direction: 'git-to-space',
+            state: 'active',
+            lastImport: { at: NOW.toISOString(), result: 'imported' },
+          },
+        ],
+      }),
+      OPTIONS,
+    );
+    expect(page).not.toContain('<script>');
+    expect(page).toContain('<br><a class="warn" href="#import-warnings">2 warnings</a>');
+    expect(page).toContain('<h2 id="import-warnings-title">Import warnings</h2>');
+    expect(page).toContain(
+      '<tr><td>docs</td><td><code>&lt;script&gt;alert(1)&lt;/script&gt;.md:3</code></td><td>&lt;script&gt;alert(1)&lt;/script&gt; is not in the folder. <span class="dim">SUMMARY_MISSING_FILE</span></td></tr>',
+    );
+    expect(page).toContain(
+      '<tr><td>docs</td><td><code>drafts/notes.md</code></td><td>No SUMMARY.md entry lists this page. <span class="dim">PAGE_UNLISTED</span></td></tr>',
+    );
+    expect(page).not.toMatch(/<td>clean<\/td><td><code>/);
+    expect(page.match(/href="#import-warnings"/g)).toHaveLength(1);
+  });
+
+  it('shows the first warnings of a mapping and how many more there are', () => {
+    const warning = (line: number) => ({ code: 'SUMMARY_DUPLICATE', file: 'SUMMARY.md', line, message: 'x' });
+    const page = renderStatusPage(
+      answer({
+        mappings: [
+          {
+            name: 'docs',
+            direction: 'git-to-space',
+            state: 'active',
+            lastImport: {
+              at: NOW.toISOString(),
+              result: 'imported',
+              warnings: Array.from({ length: 50 }, (_, i) => warning(i + 1)),
+              warningCount: 75,
+            },
+          },
+        ],
+      }),
+      OPTIONS,
+    );
+    expect(page).toContain('href="#import-warnings">75 warnings</a>');
+    expect(page.match(/<code>SUMMARY\.md:\d+<\/code>/g)).toHaveLength(PAGE_WARNINGS);
+    expect(page).toContain(
+      `<span class="dim">and ${75 - PAGE_WARNINGS} more (/status lists the first 50)</span>`,
+    );
+  });
+
+  it('says when the last imports read past nothing', () => {
+    const page = renderStatusPage(answer(), OPTIONS);
+    expect(page).toMatch(/Import warnings<\/h2>\s*<p>None in the last imports\.<\/p>/);
+    expect(page).not.toContain('href="#import-warnings"');
   });
 
   it('shows a part that could not be read as unavailable, and the others as usual', () => {
