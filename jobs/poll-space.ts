@@ -1,11 +1,13 @@
 // poll-space: space to git's producer. Reads the space's revision; a revision docsync made (an
-// import, or the merge of a change request docsync imported and nobody edited since) is recorded
-// and skipped; any other is exported, job id `export/<space>/<revision>`. Run by a job scheduler
-// per mapping with `direction: space-to-git` or `both`.
+// import, or the merge of a change request docsync imported and nobody edited since, whoever merged
+// it) is recorded and skipped; any other is exported, job id `export/<space>/<revision>`. Run by a
+// job scheduler per mapping with `direction: space-to-git` or `both`.
 import { z } from 'zod';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { recordFailure } from '../src/state/record-failure.js';
+import type { MergedRevisionsPlan } from '../src/upkeep/plan-merged-revisions.js';
+import { recogniseMerges } from '../src/upkeep/recognise-merges.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const pollSpaceJob = defineJob({
@@ -21,8 +23,34 @@ export const pollSpaceJob = defineJob({
       const space = await api.spaces.get(mapping.space, { signal: ctx.signal });
       const state = await ctx.state.get(mapping.name);
       if (state.lastSeenRevision === space.revision) return { result: 'unchanged', revision: space.revision };
-      const origin = await ctx.state.revisionOrigin(mapping.space, space.revision);
+      let origin = await ctx.state.revisionOrigin(mapping.space, space.revision);
       const log = ctx.log.child({ mapping: mapping.name, revision: space.revision });
+      let merges: MergedRevisionsPlan | undefined;
+      if (origin === undefined) {
+        // A person may have merged a change request docsync imported into: this revision, or one
+        // before it, may be docsync's own after all. Read only on the way to an export, and before
+        // the change request poll could have seen the merge.
+        merges = await recogniseMerges({
+          api,
+          store: ctx.state,
+          mapping: mapping.name,
+          space: mapping.space,
+          revision: space.revision,
+          state,
+          signal: ctx.signal,
+          dryRun: ctx.dryRun,
+        });
+        origin = merges.current;
+        if (merges.merged)
+          log.info(
+            {
+              settledChangeRequests: merges.settle,
+              docsyncRevisions: merges.origins.map((entry) => entry.revision),
+              exportBase: merges.exportBase,
+            },
+            'change request docsync imported into was merged in the service',
+          );
+      }
       if (origin !== undefined) {
         // The space now equals the commit docsync imported: the base a later export compares git with.
         const base =
@@ -37,13 +65,17 @@ export const pollSpaceJob = defineJob({
         log.info({ origin: origin.kind }, 'space revision came from docsync, not exported');
         return { result: 'skipped', origin: origin.kind };
       }
-      if (state.lastSeenRevision === undefined && mapping.direction === 'both') {
-        // The first look at a two-way mapping's space: its content may predate what git holds, so
-        // it is the baseline, not an edit. Edits from here on are exported.
+      // The first look at a two-way mapping's space: its content may predate what git holds, so it
+      // is the baseline, not an edit. Not so after a merge of docsync's content: that content is
+      // known (it descends from the commit imported), and edits on it are exported.
+      if (state.lastSeenRevision === undefined && mapping.direction === 'both' && merges?.merged !== true) {
         if (!ctx.dryRun) await ctx.state.update(mapping.name, { lastSeenRevision: space.revision });
         log.info('space poll baseline recorded');
         return { result: 'baseline', revision: space.revision };
       }
+      // Before the export is queued, which reads it: git's changes since that commit are git's own.
+      const base = merges?.exportBase;
+      if (base !== undefined && !ctx.dryRun) await ctx.state.update(mapping.name, { exportBase: base });
       await ctx.queues
         .get('export')
         .add(

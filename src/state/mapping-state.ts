@@ -2,6 +2,7 @@
 // `docsync once`): the last imported commit and content, the change request it keeps, whether the
 // mapping is paused and why, and the last outcome and error, for /status. Read back through zod.
 import { z } from 'zod';
+import { contentWarningSchema } from '../content/content-warning.js';
 
 export const pauseSchema = z.object({
   reason: z.enum(['force-push', 'manual']),
@@ -18,7 +19,14 @@ export const importOutcomeSchema = z.object({
   revision: z.string().optional(),
   importedResources: z.number().optional(),
   totalResources: z.number().optional(),
+  /** What the import read past (SUMMARY.md lines, files left out): the first MAX_STORED_WARNINGS. */
+  warnings: z.array(contentWarningSchema).optional(),
+  /** How many warnings there were in all, when more than were stored. */
+  warningCount: z.number().int().nonnegative().optional(),
 });
+
+/** Warnings kept per import in state: enough to act on, small enough for every /status read. */
+export const MAX_STORED_WARNINGS = 50;
 
 export const exportOutcomeSchema = z.object({
   at: z.string(),
@@ -78,13 +86,41 @@ export interface RevisionOrigin {
   kind: 'import' | 'update' | 'merge';
   mapping: string;
   sha?: string | undefined;
+  /** The change request the revision belongs to (import, update) or that was merged into it (merge). */
+  changeRequest?: string | undefined;
 }
+
+/**
+ * A change request docsync put content into (an import, an update), kept until the space poll saw
+ * it merged or closed: whoever merges it, the merged revision is docsync's own when its content was.
+ */
+export interface TrackedChangeRequest {
+  id: string;
+  /** The last revision docsync made in it. */
+  revision?: string | undefined;
+  /** The commit whose folder that revision holds; none for a working copy. */
+  sha?: string | undefined;
+  /** When docsync last wrote it, or when it was settled. */
+  at: string;
+  /** Seen merged or closed: not read again. */
+  settled?: boolean | undefined;
+}
+
+/** Change requests tracked per mapping: docsync keeps one open at a time, older ones only wait to be seen. */
+export const MAX_TRACKED_CHANGE_REQUESTS = 20;
 
 export interface MappingStateStore {
   get(mapping: string): Promise<MappingState>;
   update(mapping: string, patch: MappingStatePatch): Promise<void>;
-  /** Remembers that a revision of a space came from docsync itself (an import), for loop prevention. */
+  /**
+   * Remembers that a revision of a space came from docsync itself, for loop prevention. An import or
+   * update origin naming its change request also tracks that change request for its mapping.
+   */
   recordRevisionOrigin(space: string, revision: string, origin: RevisionOrigin): Promise<void>;
   /** The origin recorded for a revision, if docsync made it. */
   revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined>;
+  /** The mapping's tracked change requests, settled ones included, newest first. */
+  trackedChangeRequests(mapping: string): Promise<TrackedChangeRequest[]>;
+  /** A tracked change request seen merged or closed: kept as settled so that it is not read again. */
+  settleChangeRequest(mapping: string, id: string): Promise<void>;
 }

@@ -1,20 +1,31 @@
 // Mapping state in Redis: one hash per mapping under the configured prefix, each field a JSON value
-// validated on the way back, so a hand-edited or older key is reported rather than trusted.
+// validated on the way back, so a hand-edited or older key is reported rather than trusted. Origins
+// are keys of their own, and each mapping's tracked change requests one more hash, both expiring.
 import { z } from 'zod';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import {
+  MAX_TRACKED_CHANGE_REQUESTS,
   type MappingState,
   type MappingStatePatch,
   type MappingStateStore,
   mappingStateSchema,
   type RevisionOrigin,
+  type TrackedChangeRequest,
 } from './mapping-state.js';
+import {
+  readTracked,
+  settledEntry,
+  type TrackedEntry,
+  trackedEntryOf,
+  trackedToDrop,
+} from './tracked-change-requests.js';
 
 const revisionOriginSchema = z.object({
   kind: z.enum(['import', 'update', 'merge']),
   mapping: z.string(),
   sha: z.string().optional(),
+  changeRequest: z.string().optional(),
 });
 
 const ORIGIN_TTL_SECONDS = 90 * 24 * 3600;
@@ -23,9 +34,12 @@ export class RedisMappingStateStore implements MappingStateStore {
   readonly #redis: RedisClient;
   readonly #prefix: string;
 
-  constructor(redis: RedisClient, prefix: string) {
+  readonly #now: () => Date;
+
+  constructor(redis: RedisClient, prefix: string, now: () => Date = () => new Date()) {
     this.#redis = redis;
     this.#prefix = prefix;
+    this.#now = now;
   }
 
   keyOf(mapping: string): string {
@@ -73,6 +87,9 @@ export class RedisMappingStateStore implements MappingStateStore {
       'EX',
       ORIGIN_TTL_SECONDS,
     );
+    // After the origin, never in one transaction with it: the keys may live on different cluster nodes.
+    const tracked = trackedEntryOf(revision, origin, this.#now());
+    if (tracked !== undefined) await this.#track(origin.mapping, tracked.id, tracked.entry);
   }
 
   async revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined> {
@@ -80,5 +97,42 @@ export class RedisMappingStateStore implements MappingStateStore {
     if (text === null) return undefined;
     const parsed = revisionOriginSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : undefined;
+  }
+
+  trackedKeyOf(mapping: string): string {
+    return `${this.#prefix}:state:tracked-change-requests:${mapping}`;
+  }
+
+  async trackedChangeRequests(mapping: string): Promise<TrackedChangeRequest[]> {
+    const fields = await this.#redis.hgetall(this.trackedKeyOf(mapping));
+    return readTracked(Object.entries(fields).map(([id, text]) => [id, parseJson(text)]));
+  }
+
+  async settleChangeRequest(mapping: string, id: string): Promise<void> {
+    await this.#track(mapping, id, settledEntry(this.#now()));
+  }
+
+  async #track(mapping: string, id: string, entry: TrackedEntry): Promise<void> {
+    const key = this.trackedKeyOf(mapping);
+    const results = await this.#redis
+      .multi()
+      .hset(key, id, JSON.stringify(entry))
+      .expire(key, ORIGIN_TTL_SECONDS)
+      .hlen(key)
+      .exec();
+    const count = results?.at(-1)?.[1];
+    // Past the cap only: one more read, then the oldest entries go.
+    if (typeof count === 'number' && count > MAX_TRACKED_CHANGE_REQUESTS) {
+      const drop = trackedToDrop(await this.trackedChangeRequests(mapping));
+      if (drop.length > 0) await this.#redis.hdel(key, ...drop);
+    }
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

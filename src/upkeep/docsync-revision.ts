@@ -13,6 +13,12 @@ export async function carryOrigin(
   const source = await store.revisionOrigin(space, from);
   if (source === undefined) return false;
   // The commit travels along: a merged import tells space to git which commit the space now equals.
-  await store.recordRevisionOrigin(space, to, { ...origin, sha: source.sha });
+  // So does the change request: an updated one stays tracked with its new revision.
+  const changeRequest = origin.changeRequest ?? source.changeRequest;
+  await store.recordRevisionOrigin(space, to, {
+    ...origin,
+    sha: source.sha,
+    ...(changeRequest === undefined ? {} : { changeRequest }),
+  });
   return true;
 }
