@@ -1,10 +1,17 @@
 // Writes a DocsTree back as a docs folder (path to bytes), the inverse of folderToTree: the export
-// from a space to git, and the way tests build folders.
+// from a space to git, and the way tests build folders. Documents are files; groups, links and
+// placeholders exist only as SUMMARY.md lines (a heading, a link to an address, an item without a
+// link).
 //
-// A SUMMARY.md is written only when the folder would read back as a different tree without it (page
-// order or nesting other than rule 5 of folder-to-tree, or a title other than the page's first
-// heading or file name). Most hand-kept folders then need none, and a summary never repeats what
-// the files already say. When written, it lists every page, README first:
+// The summary. Over a folder that has one (`options.current`, the export), git's SUMMARY.md is kept
+// byte for byte when the space has the structure it gives, and otherwise edited line by line
+// (rewriteSummary: only the entries that changed, in the file's own style); if an edit would not
+// read back as the space's structure, the summary is written anew in the file's style, its title
+// kept. Without one, a SUMMARY.md is written only when the folder would read back as a different
+// tree without it (page order or nesting other than rule 5 of folder-to-tree, a title other than the
+// page's first heading or file name, or any group, link or placeholder). Most hand-kept folders then
+// need none, and a summary never repeats what the files already say. A new one lists every page,
+// the readme first (see renderSummary):
 //
 //     # Summary
 //
@@ -16,34 +23,61 @@
 // `()<>#?[]"'\` percent-encoded in paths, which are relative to the summary's folder.
 //
 // Round trips. A tree in normal form comes back from folderToTree(treeToFolder(tree)) with the same
-// pages (path, title, order, nesting, markdown) and files (path, name, content type, bytes); ids are
-// not kept and slugs are derived. Normal form for a tree: paths as safeRelativePath returns them,
-// pages ending in `.md` and files not, all distinct; the root README, if any, first at the top
-// level; titles on one line without runs of whitespace at either end or inside, and not empty (others
-// are written collapsed, an empty one as the page's heading or file name); file names and content
-// types as folderToTree derives them; files in path order.
+// pages (kind, path, title, order, nesting, markdown, link address) and files (path, name, content
+// type, bytes); ids are not kept and slugs are derived. Normal form for a tree: paths as
+// safeRelativePath returns them, documents ending in `.md` and files not, all distinct; the readme,
+// if any, the first entry (at the top level, or first in the first group); groups at the top level
+// only, links to addresses with a scheme (`https:`, `mailto:`); titles on one line
+// without runs of whitespace at either end or inside, and not empty (others are written collapsed,
+// an empty document title as the page's heading or file name); file names and content types as
+// folderToTree derives them; files in path order.
 //
 // A folder in normal form comes back byte for byte from treeToFolder(folderToTree(folder)). Normal
 // form for a folder: paths as safeRelativePath returns them, markdown files in UTF-8, and either no
-// summary or exactly the summary this module would write for it (so group headings, other list
-// styles and a summary that changes nothing are normalised away).
+// summary or exactly the summary this module would write for it. Over git's folder (`current`), a
+// folder whose space did not change comes back byte for byte whatever its summary looks like.
 import { ContentError } from './content-error.js';
-import type { DocsPage, DocsTree } from './docs-tree.js';
-import { type FolderLayout, folderToTree } from './folder-to-tree.js';
+import type { OutlineEntry, OutlineOptions } from './docs-outline.js';
+import {
+  allDocuments,
+  childPages,
+  type DocsDocument,
+  type DocsPage,
+  type DocsTree,
+  isDocument,
+} from './docs-tree.js';
+import { folderToTree } from './folder-to-tree.js';
+import { readOutline } from './read-outline.js';
+import { DEFAULT_SUMMARY_HEAD, renderSummary } from './render-summary.js';
+import { rewriteSummary } from './rewrite-summary.js';
 import { safeRelativePath } from './safe-relative-path.js';
+import { detectStyle, GROUP_HEADING, LIST_ITEM } from './summary-style.js';
+import { sameStructure, type TocEntry, tocEntries } from './toc-entry.js';
 
-interface OutlineItem {
-  path: string;
-  title: string;
-  pages: OutlineItem[];
+/** Git's docs folder as it is, when the tree is written over it (the export). */
+export interface CurrentFolder {
+  /** Git's summary, byte for byte; undefined when the folder has none. */
+  summary: Buffer | undefined;
+  /** What readOutline gives for git's folder now, under the same options. */
+  outline: readonly OutlineEntry[];
+  /**
+   * Paths of git's docs root that the service reads but the export leaves as they are (pages the
+   * summary does not list, under `unlisted: skip`): the new summary is read back with them.
+   */
+  staying: readonly string[];
+}
+
+export interface FolderWriteOptions extends OutlineOptions {
+  current?: CurrentFolder;
 }
 
 const MARKDOWN = /\.md$/i;
-const PATH_CHARACTERS_TO_ENCODE = /[%\s()<>#?[\]"'\\]/gu;
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export function treeToFolder(tree: DocsTree, options: FolderLayout = {}): Map<string, Buffer> {
+export function treeToFolder(tree: DocsTree, options: FolderWriteOptions = {}): Map<string, Buffer> {
   const readmeName = options.readme ?? 'README.md';
   const summaryPath = safeRelativePath(options.summary ?? 'SUMMARY.md');
+  const layout = { readme: readmeName, summary: summaryPath };
   const entries = new Map<string, Buffer>();
   const claim = (raw: string, what: string): string => {
     const path = safeRelativePath(raw, { subject: what, root: 'docs folder' });
@@ -55,24 +89,36 @@ export function treeToFolder(tree: DocsTree, options: FolderLayout = {}): Map<st
     return path;
   };
 
-  const pagePaths = new Map<DocsPage, string>();
-  const visit = (pages: readonly DocsPage[]): void => {
-    for (const page of pages) {
+  // The readme can only be the first entry of the summary (a group heading aside).
+  const firstEntry = firstNonGroup(tree.pages);
+  const written: DocsDocument[] = [];
+  // `place`: at the top level, directly in a group (still the top of the list), or below a page.
+  const visit = (pages: readonly DocsPage[], place: 'top' | 'group' | 'nested'): DocsPage[] =>
+    pages.map((page): DocsPage => {
+      if (!isDocument(page)) {
+        if (page.kind === 'group' && place !== 'top') {
+          throw new ContentError('CONTENT_INVALID', `group "${page.title}" can only be at the top level`);
+        }
+        if (page.kind === 'link') return page;
+        return { ...page, pages: visit(childPages(page), page.kind === 'group' ? 'group' : 'nested') };
+      }
       const path = claim(page.path, 'page');
       if (!MARKDOWN.test(path)) {
         throw new ContentError('CONTENT_INVALID', `page ${path} must be a .md file`, { path });
       }
-      if (path === readmeName && page !== tree.pages[0]) {
-        throw new ContentError('CONTENT_INVALID', `page ${path} can only be the first top-level page`, {
-          path,
-        });
+      if (path === readmeName && page !== firstEntry) {
+        throw new ContentError(
+          'CONTENT_INVALID',
+          `page ${path} can only be the first top-level page: move it back to the top of the space`,
+          { path },
+        );
       }
-      pagePaths.set(page, path);
       entries.set(path, Buffer.from(page.markdown, 'utf8'));
-      visit(page.pages);
-    }
-  };
-  visit(tree.pages);
+      const copy = { ...page, path, pages: visit(page.pages, 'nested') };
+      written.push(copy);
+      return copy;
+    });
+  const pages = visit(tree.pages, 'top');
   for (const file of tree.files) {
     const path = claim(file.path, 'file');
     if (MARKDOWN.test(path)) {
@@ -82,72 +128,115 @@ export function treeToFolder(tree: DocsTree, options: FolderLayout = {}): Map<st
   }
   refuseFileFolderClashes(entries.keys());
 
-  // What the files say without a summary: read back, it decides whether one is needed.
-  const implied = folderToTree(entries, options);
-  const impliedTitles = new Map<string, string>();
-  const collectTitles = (pages: readonly DocsPage[]): void => {
-    for (const page of pages) {
-      impliedTitles.set(page.path, page.title);
-      collectTitles(page.pages);
+  // What the pages say of themselves without a summary: their titles (first heading, else file
+  // name), and without a summary in git the tree rule 5 gives. Over git's summary only the titles
+  // of entries without one are needed: read page by page, when asked.
+  const current = options.current;
+  const pageFolder = (paths: readonly string[]) =>
+    new Map(paths.map((path): [string, Buffer] => [path, entries.get(path) ?? Buffer.alloc(0)]));
+  const implied =
+    current?.summary === undefined
+      ? folderToTree(pageFolder(written.map((page) => page.path)), layout)
+      : undefined;
+  const impliedTitles = new Map(allDocuments(implied?.pages ?? []).map((page) => [page.path, page.title]));
+  const impliedTitle = (path: string): string | undefined => {
+    if (implied === undefined && !impliedTitles.has(path) && entries.has(path)) {
+      const [page] = allDocuments(folderToTree(pageFolder([path]), layout).pages);
+      if (page !== undefined) impliedTitles.set(path, page.title);
     }
+    return impliedTitles.get(path);
   };
-  collectTitles(implied.pages);
-
-  const toOutline = (pages: readonly DocsPage[]): OutlineItem[] =>
-    pages.map((page) => {
-      const path = pagePaths.get(page) ?? page.path;
-      const title = page.title.replace(/\s+/g, ' ').trim() || (impliedTitles.get(path) ?? path);
-      return { path, title, pages: toOutline(page.pages) };
-    });
-  const outline = toOutline(tree.pages);
-  if (!sameOutline(outline, implied.pages)) entries.set(summaryPath, renderSummary(outline, summaryPath));
+  const space = tocEntries(pages, impliedTitle);
+  const summary =
+    current?.summary === undefined
+      ? newSummary(space, implied?.pages ?? [], summaryPath)
+      : editedSummary(current, space, [...entries.keys()], summaryPath, impliedTitle, options);
+  if (summary !== undefined) entries.set(summaryPath, summary);
 
   return new Map([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-function sameOutline(outline: readonly OutlineItem[], pages: readonly DocsPage[]): boolean {
+/** Without a summary in git: one only when the files alone would read back differently. */
+function newSummary(
+  space: readonly TocEntry[],
+  impliedPages: readonly DocsPage[],
+  summaryPath: string,
+): Buffer | undefined {
+  if (sameAsImplied(space, impliedPages)) return undefined;
+  return Buffer.from(renderSummary(space, summaryPath), 'utf8');
+}
+
+/** Git's summary, kept, edited line by line, or written anew in its style, whichever reads back right. */
+function editedSummary(
+  current: CurrentFolder,
+  space: readonly TocEntry[],
+  writtenPaths: readonly string[],
+  summaryPath: string,
+  implied: (path: string) => string | undefined,
+  options: OutlineOptions,
+): Buffer {
+  const bytes = current.summary ?? Buffer.alloc(0);
+  if (sameStructure(space, current.outline, implied)) return bytes;
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch (error) {
+    throw new ContentError('CONTENT_INVALID', `${summaryPath} is not valid UTF-8 text`, {
+      path: summaryPath,
+      cause: error,
+    });
+  }
+  const paths = [...new Set([...current.staying, ...writtenPaths])];
+  const readsBack = (candidate: string) =>
+    sameStructure(space, readOutline(paths, candidate, options).pages, implied);
+  const style = detectStyle(text);
+  const edited = rewriteSummary({
+    text,
+    current: current.outline,
+    space,
+    implied,
+    summaryPath,
+    style,
+  });
+  if (readsBack(edited)) return Buffer.from(edited, 'utf8');
+  const whole = renderSummary(space, summaryPath, style, headOf(text));
+  if (readsBack(whole)) return Buffer.from(whole, 'utf8');
+  throw new ContentError(
+    'CONTENT_INVALID',
+    `the space's page order cannot be written as ${summaryPath}: a summary written for it reads back as another order; check the order of the first pages and groups in the space`,
+    { path: summaryPath },
+  );
+}
+
+/** The lines before a summary's first entry or group heading: its title, kept in a new summary. */
+function headOf(text: string): string[] {
+  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  const first = lines.findIndex((line) => LIST_ITEM.test(line) || GROUP_HEADING.test(line));
+  const head = first === -1 ? lines : lines.slice(0, first);
+  while (head.length > 0 && head.at(-1)?.trim() === '') head.pop();
+  return head.length === 0 ? [...DEFAULT_SUMMARY_HEAD] : [...head, ''];
+}
+
+function sameAsImplied(space: readonly TocEntry[], pages: readonly DocsPage[]): boolean {
   return (
-    outline.length === pages.length &&
-    outline.every((item, index) => {
+    space.length === pages.length &&
+    space.every((entry, index) => {
       const page = pages[index];
       return (
         page !== undefined &&
-        item.path === page.path &&
-        item.title === page.title &&
-        sameOutline(item.pages, page.pages)
+        isDocument(page) &&
+        entry.kind === 'document' &&
+        entry.path === page.path &&
+        entry.title === page.title &&
+        sameAsImplied(entry.pages, page.pages)
       );
     })
   );
 }
 
-function renderSummary(outline: readonly OutlineItem[], summaryPath: string): Buffer {
-  const folder = summaryPath.split('/').slice(0, -1);
-  const lines = ['# Summary', ''];
-  const write = (items: readonly OutlineItem[], depth: number): void => {
-    for (const item of items) {
-      const title = item.title.replace(/[\\[\]]/g, '\\$&');
-      const href = relativePath(folder, item.path).replace(PATH_CHARACTERS_TO_ENCODE, percentEncoded);
-      lines.push(`${'  '.repeat(depth)}* [${title}](${href})`);
-      write(item.pages, depth + 1);
-    }
-  };
-  write(outline, 0);
-  return Buffer.from(`${lines.join('\n')}\n`, 'utf8');
-}
-
-/** `path` as seen from the folder whose segments are `from`: `../guides/a.md`. */
-function relativePath(from: readonly string[], path: string): string {
-  const segments = path.split('/');
-  let shared = 0;
-  while (shared < from.length && shared < segments.length - 1 && from[shared] === segments[shared])
-    shared += 1;
-  return [...from.slice(shared).map(() => '..'), ...segments.slice(shared)].join('/');
-}
-
-function percentEncoded(char: string): string {
-  return [...Buffer.from(char, 'utf8')]
-    .map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)
-    .join('');
+function firstNonGroup(pages: readonly DocsPage[]): DocsPage | undefined {
+  const first = pages[0];
+  return first?.kind === 'group' ? (first.pages[0] ?? firstNonGroup(pages.slice(1))) : first;
 }
 
 /** A folder cannot hold `guides` as a file and `guides/a.md` too: no file system could write it. */

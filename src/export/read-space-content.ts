@@ -1,15 +1,21 @@
 // The content of a space as a docs tree, the read half of space to git: the revision with its page
-// tree, each page's markdown (read on its own when the revision leaves it out), and each file's
-// bytes from its download address. Every path is checked before anything is downloaded; pages and
-// files are read a few at a time, so a large space neither waits on one request at a time nor
-// floods the service.
+// tree, each page's markdown (read on its own when the revision leaves it out: an empty one makes
+// a placeholder), and each file's bytes from its download address. Every path is checked before any
+// file is downloaded; pages and files are read a few at a time, so a large space neither waits on
+// one request at a time nor floods the service.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
-import type { DocsPage, DocsTree } from '../content/docs-tree.js';
+import type { DocsTree } from '../content/docs-tree.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { downloadFile } from './download-file.js';
 import { ExportPathError } from './export-path-error.js';
-import { planExport, treeOf } from './revision-to-tree.js';
+import {
+  type ExportPlanOptions,
+  pagesWithoutMarkdown,
+  planExport,
+  treeOf,
+  withMarkdown,
+} from './revision-to-tree.js';
 
 export interface ReadSpaceOptions {
   api: DocsApiClient;
@@ -18,6 +24,8 @@ export interface ReadSpaceOptions {
   space: string;
   maxFileBytes: number;
   signal: AbortSignal;
+  /** Git's side: the configured readme name and the paths git's folder holds (see planExport). */
+  layout?: ExportPlanOptions;
 }
 
 export interface SpaceContent {
@@ -32,7 +40,13 @@ const PARALLEL_READS = 6;
 export async function readSpaceContent(options: ReadSpaceOptions): Promise<SpaceContent> {
   const { api, space, signal } = options;
   const revision = await api.content.getRevision({ spaceId: space }, { signal });
-  const plan = planExport(revision);
+  // Markdown first: whether a page made in the service is a placeholder depends on it.
+  const markdown = new Map<string, string>();
+  await inParallel(pagesWithoutMarkdown(revision), async (pageId) => {
+    const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
+    markdown.set(pageId, page.markdown ?? '');
+  });
+  const plan = planExport(withMarkdown(revision, markdown), options.layout);
   if (plan.problems.length > 0) throw new ExportPathError(space, revision.id, plan.problems);
 
   for (const file of plan.files) {
@@ -48,20 +62,6 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
       );
     }
   }
-
-  const markdown = new Map<string, string>();
-  await inParallel(plan.missingMarkdown, async (pageId) => {
-    const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
-    markdown.set(pageId, page.markdown ?? '');
-  });
-  const fill = (pages: readonly DocsPage[]): void => {
-    for (const page of pages) {
-      const text = page.id === undefined ? undefined : markdown.get(page.id);
-      if (text !== undefined) page.markdown = text;
-      fill(page.pages);
-    }
-  };
-  fill(plan.pages);
 
   const data = new Map<string, Buffer>();
   await inParallel(plan.files, async (file) => {

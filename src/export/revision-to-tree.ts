@@ -1,7 +1,10 @@
-// A space's revision as the folder export writes: each page at the source path the service keeps
-// for it (`git.path`, set when it came from a folder) or, for a page made in the service, at a path
-// derived from its place on the site (`guides/install.md`, `guides/README.md` for a page with
-// children); each file at its `git.path` or under `.gitbook/assets/`. Every path goes through
+// A space's revision as the folder export writes, in the service's page kinds: a document at the
+// source path the service keeps for it (`git.path`, set when it came from a folder) or, for a page
+// made in the service, at a path derived from its place on the site (`guides/install.md`,
+// `guides/README.md` for a page with children) that no other page and no file of git's folder has;
+// a group (top level only); a link (`target.url`, else `href`); and a document with neither a source
+// path nor content, which is a summary entry without a file (a placeholder), never a new empty file.
+// Files go at their `git.path` or under `.gitbook/assets/`. Every path goes through
 // safeRelativePath; all offenders are collected and named together.
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
@@ -20,68 +23,191 @@ export interface PlannedFile {
 }
 
 export interface ExportPlan {
-  /** Pages with their markdown (`undefined` markdown: read the page on its own); files still to fetch. */
+  /** Pages with their markdown, documents at the paths they are written to. */
   pages: DocsPage[];
-  /** Pages whose markdown the revision did not carry, by id. */
-  missingMarkdown: string[];
+  /** Files still to fetch, in path order. */
   files: PlannedFile[];
   problems: ExportPathProblem[];
 }
 
+export interface ExportPlanOptions {
+  /**
+   * The first page's file name in git (`.gitbook.yaml` `structure.readme`): the service's README.md
+   * at the top is written there. Default `README.md`.
+   */
+  readme?: string;
+  /**
+   * Every path of git's docs folder now. Two paths that differ only in letter case are refused
+   * (they would be one file on macOS and Windows) unless git already holds both; pages and files
+   * made in the service get paths no file here has, so an export never writes over a file the
+   * service does not hold.
+   */
+  existing?: ReadonlySet<string>;
+}
+
 export const ASSETS_FOLDER = '.gitbook/assets';
 
-export function planExport(revision: Revision): ExportPlan {
+const SERVICE_README = 'README.md';
+const MARKDOWN = /\.md$/i;
+// What a summary reads as a link out of the docs: a scheme of two letters or more, or `//host`.
+const ADDRESS = /^(?:[A-Za-z][A-Za-z0-9+.-]+:|\/\/)/;
+
+/** Ids of the documents whose markdown the revision did not carry: read them on their own first. */
+export function pagesWithoutMarkdown(revision: Revision): string[] {
+  const ids: string[] = [];
+  const visit = (pages: readonly RevisionPage[]): void => {
+    for (const page of pages) {
+      if (kindOf(page) === 'document' && page.markdown === undefined) ids.push(page.id);
+      visit(page.pages ?? []);
+    }
+  };
+  visit(revision.pages ?? []);
+  return ids;
+}
+
+/** `revision` with the markdown read on its own (by page id) filled in. */
+export function withMarkdown(revision: Revision, markdown: ReadonlyMap<string, string>): Revision {
+  if (markdown.size === 0) return revision;
+  const fill = (pages: readonly RevisionPage[]): RevisionPage[] =>
+    pages.map((page) => {
+      const text = page.markdown ?? markdown.get(page.id);
+      return {
+        ...page,
+        ...(text === undefined ? {} : { markdown: text }),
+        ...(page.pages === undefined ? {} : { pages: fill(page.pages) }),
+      };
+    });
+  return { ...revision, pages: fill(revision.pages ?? []) };
+}
+
+export function planExport(revision: Revision, options: ExportPlanOptions = {}): ExportPlan {
+  const readme = options.readme ?? SERVICE_README;
+  const existing = options.existing ?? new Set<string>();
   const problems: ExportPathProblem[] = [];
-  const claimed = new Map<string, string>();
-  const missingMarkdown: string[] = [];
-  const claim = (raw: string, subject: string): string | undefined => {
-    let path: string;
+  const claimed = new Map<string, { path: string; subject: string }>();
+  const existingKeys = new Set([...existing].map((path) => path.toLowerCase()));
+
+  const normalised = (raw: string, subject: string): string | undefined => {
     try {
-      path = safeRelativePath(raw, { subject: 'path', root: "mapping's folder" });
+      const path = safeRelativePath(raw, { subject: 'path', root: "mapping's folder" });
+      return path === SERVICE_README ? readme : path;
     } catch (error) {
       problems.push({ subject, reason: (error as Error).message });
       return undefined;
     }
+  };
+  const claim = (path: string, subject: string): string | undefined => {
     const key = path.toLowerCase();
     const other = claimed.get(key);
-    if (other !== undefined) {
-      // Case-insensitive file systems (macOS, Windows) would make these one file.
-      problems.push({ subject, reason: `path ${path} is also the path of ${other}` });
+    // Case-insensitive file systems (macOS, Windows) would make these one file; git already holding
+    // both exact paths means exporting them as they are makes nothing worse.
+    if (other !== undefined && (other.path === path || !(existing.has(path) && existing.has(other.path)))) {
+      problems.push({ subject, reason: `path ${path} is also the path of ${other.subject}` });
       return undefined;
     }
-    claimed.set(key, subject);
+    if (other === undefined) claimed.set(key, { path, subject });
+    return path;
+  };
+  /** `wanted`, or the first of `variant(2)`, `variant(3)`... that nothing claims and git does not hold. */
+  const free = (wanted: string, variant: (n: number) => string): string => {
+    let path = wanted;
+    for (let n = 2; claimed.has(path.toLowerCase()) || existingKeys.has(path.toLowerCase()); n += 1)
+      path = variant(n);
     return path;
   };
 
-  const visit = (pages: readonly RevisionPage[], parentSite: string, topLevel: boolean): DocsPage[] =>
-    pages.flatMap((page, index) => {
+  // Source paths first, wherever their pages are: a derived path must not take one of them.
+  const sourcePaths = new Map<RevisionPage, string>();
+  const claimSources = (pages: readonly RevisionPage[]): void => {
+    for (const page of pages) {
+      const raw = page.git?.path;
+      if (raw !== undefined && kindOf(page) === 'document') {
+        const subject = subjectOf(page);
+        const path = normalised(raw, subject);
+        if (path !== undefined && claim(path, subject) !== undefined) sourcePaths.set(page, path);
+        if (path !== undefined && !MARKDOWN.test(path))
+          problems.push({ subject, reason: `path ${path} does not end in .md` });
+      }
+      claimSources(page.pages ?? []);
+    }
+  };
+  claimSources(revision.pages ?? []);
+  const firstPageHasFile = [...sourcePaths.values()].includes(readme);
+
+  // The readme can only be the first entry of the summary (a group heading aside).
+  let firstEntry = true;
+  const visit = (
+    pages: readonly RevisionPage[],
+    parentSite: string,
+    depth: 'top' | 'group' | 'nested',
+  ): DocsPage[] =>
+    pages.flatMap((page): DocsPage[] => {
       const title = oneLine(page.title ?? '') || page.slug || 'Untitled';
-      const subject = `page "${title}" (${page.id})`;
+      const slug = page.slug ?? '';
+      const subject = subjectOf(page);
+      const kind = kindOf(page);
       const site =
         page.path ?? (parentSite === '' ? (page.slug ?? page.id) : `${parentSite}/${page.slug ?? page.id}`);
       const children = page.pages ?? [];
-      const raw =
-        page.git?.path ??
-        (topLevel && index === 0 ? 'README.md' : children.length > 0 ? `${site}/README.md` : `${site}.md`);
-      const path = claim(raw, subject);
-      if (path !== undefined && !/\.md$/i.test(path))
-        problems.push({ subject, reason: `path ${path} does not end in .md` });
-      if (page.markdown === undefined) missingMarkdown.push(page.id);
-      const nested = visit(children, site, false);
+      const id = { id: page.id };
+      if (kind === 'group') {
+        if (depth !== 'top') problems.push({ subject, reason: 'is a group below the top level' });
+        // A group is a heading of the summary, not a folder: its pages' derived paths ignore it.
+        return [{ kind: 'group', ...id, title, slug, pages: visit(children, parentSite, 'group') }];
+      }
+      const first = firstEntry;
+      firstEntry = false;
+      if (kind === 'link') {
+        const href = linkAddress(page);
+        if (href === undefined) {
+          problems.push({ subject, reason: 'is a link without an address a summary can hold' });
+          return [];
+        }
+        if (!ADDRESS.test(href)) {
+          problems.push({
+            subject,
+            reason: `links to ${href}, which a summary would read as a file of the folder: give it a full address (https://…)`,
+          });
+          return [];
+        }
+        return [{ kind: 'link', ...id, title, slug, href }];
+      }
+      const markdown = page.markdown ?? '';
+      const nested = visit(children, site, 'nested');
+      let path = sourcePaths.get(page);
+      if (page.git?.path === undefined) {
+        // Made in the service with no content: an entry with a title and no file.
+        if (markdown.trim() === '') return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
+        const derived =
+          first && !firstPageHasFile
+            ? readme
+            : free(children.length > 0 ? `${site}/README.md` : `${site}.md`, (n) =>
+                children.length > 0 ? `${site}-${n}/README.md` : `${site}-${n}.md`,
+              );
+        const checked = normalised(derived, subject);
+        path = checked === undefined ? undefined : claim(checked, subject);
+      }
       if (path === undefined) return [];
-      return [
-        { id: page.id, path, title, slug: page.slug ?? '', markdown: page.markdown ?? '', pages: nested },
-      ];
+      return [{ ...id, path, title, slug, markdown, pages: nested }];
     });
-  const pages = visit(revision.pages ?? [], '', true);
+  const pages = visit(revision.pages ?? [], '', 'top');
 
   const files: PlannedFile[] = [];
   for (const file of revision.files ?? []) {
     const name = file.name ?? file.id;
     const subject = `file ${name} (${file.id})`;
-    const path = claim(file.git?.path ?? `${ASSETS_FOLDER}/${name}`, subject);
+    const source = file.git?.path;
+    const raw = source ?? `${ASSETS_FOLDER}/${name}`;
+    let path = normalised(raw, subject);
     if (path === undefined) continue;
-    if (/\.md$/i.test(path)) {
+    if (source === undefined) {
+      const dot = path.lastIndexOf('.');
+      const stem = dot > path.lastIndexOf('/') + 1 ? path.slice(0, dot) : path;
+      const extension = path.slice(stem.length);
+      path = free(path, (n) => `${stem}-${n}${extension}`);
+    }
+    if (claim(path, subject) === undefined) continue;
+    if (MARKDOWN.test(path)) {
       problems.push({ subject, reason: `path ${path} would read back as a page` });
       continue;
     }
@@ -95,7 +221,22 @@ export function planExport(revision: Revision): ExportPlan {
     });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { pages, missingMarkdown, files, problems };
+  return { pages, files, problems };
+}
+
+/** The service's page types as docsync writes them; a computed or unknown type is written as a document. */
+function kindOf(page: RevisionPage): 'document' | 'group' | 'link' {
+  return page.type === 'group' || page.type === 'link' ? page.type : 'document';
+}
+
+function linkAddress(page: RevisionPage): string | undefined {
+  const address = page.target?.kind === 'url' ? page.target.url : page.href;
+  const trimmed = address?.trim();
+  return trimmed === undefined || trimmed === '' || /[\r\n]/.test(trimmed) ? undefined : trimmed;
+}
+
+function subjectOf(page: RevisionPage): string {
+  return `page "${oneLine(page.title ?? '') || page.slug || 'Untitled'}" (${page.id})`;
 }
 
 /** Titles are one line in a folder (a summary link, a heading). */

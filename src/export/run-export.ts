@@ -1,19 +1,24 @@
-// Space to git, one revision: read the space's content, plan the folder (every path checked, all
-// offenders named), download its files, and commit the folder on the branch tip with the
-// `Docsync-Revision` trailer, then push (never forced). When git changed a file of the folder since
-// the commit the space was last known to equal, and the space does not hold the same change, the
-// commit goes on that base and to a branch `docsync/conflict-<revision>` instead: neither side's
-// change is lost. Content git already has makes no commit.
+// Space to git, one revision: read git's docs folder at the branch tip (what docsync owns there),
+// read the space's content (every path checked, all offenders named), write the space's folder over
+// git's (the summary kept or edited line by line), and commit only what changes: files with other
+// bytes, and owned files the space no longer holds, deleted; every other path of the repository
+// untouched, modes kept. The commit carries the `Docsync-Revision` trailer and is pushed (never
+// forced). When git changed a path the export would change since the commit the space was last
+// known to equal, the commit goes on that base and to a branch `docsync/conflict-<revision>`
+// instead: neither side's change is lost. Content git already has makes no commit.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
-import { GITBOOK_FILE, readGitbookLayout } from '../content/gitbook-layout.js';
+import type { DocsTree } from '../content/docs-tree.js';
 import { treeToFolder } from '../content/tree-to-folder.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { DOCSYNC_TRAILER } from '../import/plan-git-poll.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingStateStore } from '../state/mapping-state.js';
+import { ExportPathError } from './export-path-error.js';
 import { lostGitChanges } from './lost-git-changes.js';
+import { type FolderChanges, planFolderChanges } from './plan-folder-commit.js';
+import { type GitFolder, readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
 
 export interface ExportDeps {
@@ -30,16 +35,8 @@ export interface ExportDeps {
 export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promise<ExportOutcome> {
   const { mirror, signal } = deps;
   const log = deps.log.child({ mapping: mapping.name, space: mapping.space });
-  const { revision, tree } = await readSpaceContent({
-    api: deps.api,
-    service: deps.service,
-    space: mapping.space,
-    maxFileBytes: mapping.export.maxFileBytes,
-    signal,
-  });
-
   await mirror.fetch(signal);
-  const { branch, dir } = mapping.git;
+  const { branch } = mapping.git;
   const head = await mirror.resolve(branch, signal);
   if (head === undefined) {
     throw new DocsyncError(
@@ -47,42 +44,75 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       `branch ${branch} does not exist in the repository of mapping ${mapping.name}`,
     );
   }
-  // A `.gitbook.yaml` in the folder says where the docs root is and what the readme and summary
-  // are called; the export writes the same layout import reads, and keeps that file.
-  const layoutFile = await mirror.readFile(head, joinPath(dir, GITBOOK_FILE), signal);
-  const layout = readGitbookLayout(layoutFile?.toString('utf8'));
-  const contentDir = joinPath(dir, layout.root);
-  const folder = treeToFolder(tree, { readme: layout.readme, summary: layout.summary });
-  if (layoutFile !== undefined && layout.root === '.') folder.set(GITBOOK_FILE, layoutFile);
-
+  // Git's folder first: where the docs root is, what the readme is called, which paths are taken.
+  const atHead = await readGitFolder(mirror, head, mapping, signal);
+  const { revision, tree } = await readSpaceContent({
+    api: deps.api,
+    service: deps.service,
+    space: mapping.space,
+    maxFileBytes: mapping.export.maxFileBytes,
+    signal,
+    layout: { readme: atHead.layout.readme, existing: new Set(atHead.listing.map((entry) => entry.path)) },
+  });
   const state = await deps.state.get(mapping.name);
   let base = state.exportBase;
   const pending = state.pendingConflict;
   if (pending !== undefined && (await mirror.isAncestor(pending.sha, head, signal))) base = pending.sha;
+  // Only a file the space was known to hold (owned at the base) can have been deleted in the
+  // service. With no base nothing is deleted: a file the space never held is not the space's to
+  // remove, whatever the mapping's direction.
+  const deletable =
+    base === undefined
+      ? new Set<string>()
+      : new Set((await readGitFolder(mirror, base, mapping, signal)).plan.entries.map((entry) => entry.path));
+  let planned = planChanges(atHead, tree, mapping, revision.id, deletable);
   // Git's changes to the folder since the base that the space's content would undo. With no known
   // base, a two-way mapping cannot tell git's changes from stale space content, so every
   // difference counts; a space-to-git mapping's space is the source of truth.
   const lost =
     base === undefined && mapping.direction !== 'both'
       ? []
-      : await lostGitChanges(mirror, { base, head, dir: contentDir, folder, signal });
+      : await lostGitChanges(mirror, {
+          base,
+          head,
+          dir: atHead.contentDir,
+          changes: planned.changes.changes,
+          signal,
+        });
   const gitMoved = lost.length > 0;
   const parent = base !== undefined && gitMoved ? base : head;
+  // On a conflict the commit goes on the base: what the export owns and changes is decided there.
+  if (parent !== head)
+    planned = planChanges(
+      await readGitFolder(mirror, parent, mapping, signal),
+      tree,
+      mapping,
+      revision.id,
+      deletable,
+    );
+  const { folder, changes, git } = planned;
   const at = deps.now().toISOString();
   const conflictBranch = `docsync/conflict-${refSafe(revision.id)}`;
-  const sha = await mirror.writeFolderCommit(
-    {
-      parent,
-      dir: contentDir,
-      files: folder,
-      author: mapping.export.author,
-      message: `docs: edits from ${mapping.space} (revision ${revision.id})\n\nExported by docsync from the documentation service.\n\n${DOCSYNC_TRAILER}: ${revision.id}\n`,
-      date: deps.now(),
-    },
-    signal,
-  );
+  // Bytes git already has at every path: no commit to write at all.
+  const nothing = changes.write.size === 0 && changes.remove.length === 0;
+  const sha = nothing
+    ? parent
+    : await mirror.writeFolderCommit(
+        {
+          parent,
+          dir: git.contentDir,
+          files: changes.write,
+          remove: changes.remove,
+          author: mapping.export.author,
+          message: `docs: edits from ${mapping.space} (revision ${revision.id})\n\nExported by docsync from the documentation service.\n\n${DOCSYNC_TRAILER}: ${revision.id}\n`,
+          date: deps.now(),
+        },
+        signal,
+      );
   const same =
-    (await mirror.treeHash(sha, contentDir, signal)) === (await mirror.treeHash(parent, contentDir, signal));
+    nothing ||
+    (await mirror.treeHash(sha, git.contentDir, signal)) ===
+      (await mirror.treeHash(parent, git.contentDir, signal));
   if (same) {
     // Git already holds this content: nothing to commit. Without a conflict the branch tip is now
     // known to equal the space.
@@ -133,14 +163,50 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     files: folder.size,
   };
   await deps.state.update(mapping.name, { lastExport: outcome, exportBase: sha, pendingConflict: null });
-  log.info({ revision: revision.id, sha, branch, files: folder.size }, 'space edits committed and pushed');
+  log.info(
+    {
+      revision: revision.id,
+      sha,
+      branch,
+      files: folder.size,
+      written: changes.write.size,
+      deleted: changes.remove.length,
+    },
+    'space edits committed and pushed',
+  );
   return outcome;
 }
 
-function joinPath(dir: string, path: string): string {
-  if (dir === '.' || dir === '') return path;
-  if (path === '.' || path === '') return dir;
-  return `${dir}/${path}`;
+interface PlannedChanges {
+  git: GitFolder;
+  /** The space as the docs folder holds it: pages, files and the summary. */
+  folder: Map<string, Buffer>;
+  changes: FolderChanges;
+}
+
+/** The space's folder over git's at one commit, and what writing it there changes. */
+function planChanges(
+  git: GitFolder,
+  tree: DocsTree,
+  mapping: MappingConfig,
+  revision: string,
+  deletable: ReadonlySet<string>,
+): PlannedChanges {
+  const { layout, plan } = git;
+  const folder = treeToFolder(tree, {
+    readme: layout.readme,
+    summary: layout.summary,
+    unlisted: mapping.import.unlisted,
+    current: {
+      summary: git.summary,
+      outline: plan.outline,
+      staying: plan.leftOut.filter((file) => file.reason === 'unlisted').map((file) => file.path),
+    },
+  });
+  const owned = new Set(plan.entries.map((entry) => entry.path));
+  const changes = planFolderChanges(git.listing, owned, folder, deletable);
+  if (changes.problems.length > 0) throw new ExportPathError(mapping.space, revision, changes.problems);
+  return { git, folder, changes };
 }
 
 /** A revision id as a branch name part: git refuses some characters in ref names. */

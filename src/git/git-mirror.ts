@@ -163,8 +163,8 @@ export class GitMirror {
   }
 
   /**
-   * A new commit on `parent` whose `dir` holds exactly `files` (the rest of the tree unchanged);
-   * written into the mirror, not pushed.
+   * A new commit on `parent` with `files` written into `dir` and `remove` deleted there, the rest of
+   * the tree as it was, modes kept (see writeFolderCommit); written into the mirror, not pushed.
    */
   writeFolderCommit(commit: FolderCommit, signal?: AbortSignal): Promise<string> {
     return writeFolderCommit(this.dir, commit, this.commandOptions(signal));

@@ -1,29 +1,36 @@
 // Builds a commit in a bare repository without a working tree: `git fast-import` takes the parent,
-// replaces one folder with the given files (the rest of the tree is the parent's), and writes the
-// commit under a private ref. The files stream to git one at a time, so ten thousand pages cost
-// little memory and no checkout.
+// writes the given files into one folder and deletes the given paths there; every other path of the
+// parent's tree stays as it was. A file the parent has keeps its mode (a script stays executable),
+// a new one is 100644. The commit goes under a private ref. The files stream to git one at a time,
+// so ten thousand pages cost little memory and no checkout.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { type GitCommandOptions, GitProcess, runGit } from './git-process.js';
-import { checkSha, gitPath } from './revision-names.js';
+import { checkSha, gitPath, pathspec } from './revision-names.js';
 
 export interface FolderCommit {
   parent: string;
-  /** The folder replaced, from the repository root ('' or '.' for the whole tree). */
+  /** The folder written, from the repository root ('' or '.' for the whole tree). */
   dir: string;
-  /** Paths relative to `dir`, already checked safe (safeRelativePath). */
+  /** Files written, paths relative to `dir`, already checked safe (safeRelativePath). */
   files: ReadonlyMap<string, Buffer>;
+  /** Paths relative to `dir` to delete; a path not in the parent is no change. */
+  remove?: Iterable<string>;
   author: { name: string; email: string };
   message: string;
   date: Date;
 }
+
+const REGULAR_FILE = '100644';
+const EXECUTABLE_FILE = '100755';
 
 export async function writeFolderCommit(
   gitDir: string,
   commit: FolderCommit,
   options: GitCommandOptions,
 ): Promise<string> {
+  const modes = await executables(gitDir, commit.parent, gitPath(commit.dir), options);
   const ref = `refs/docsync/commit-${randomUUID()}`;
   const git = new GitProcess(['--git-dir', gitDir, 'fast-import', '--quiet', '--done'], options);
   git.startTimer();
@@ -33,7 +40,7 @@ export async function writeFolderCommit(
     }
   })();
   try {
-    await writeStream(git.stdin, commit, ref);
+    await writeStream(git.stdin, commit, ref, modes);
     git.stdin.end();
     await output;
     await git.finish();
@@ -50,20 +57,60 @@ export async function writeFolderCommit(
   }
 }
 
-async function writeStream(stdin: Writable, commit: FolderCommit, ref: string): Promise<void> {
+/** Full paths of the executable files below `dir` at `parent`: the one mode a written file keeps. */
+async function executables(
+  gitDir: string,
+  parent: string,
+  dir: string,
+  options: GitCommandOptions,
+): Promise<Set<string>> {
+  // A pathspec, unlike `<sha>:<dir>`, lists nothing rather than failing when the folder is not there.
+  const { stdout } = await runGit(
+    [
+      '--git-dir',
+      gitDir,
+      '--literal-pathspecs',
+      'ls-tree',
+      '-r',
+      '-z',
+      checkSha(parent),
+      '--',
+      pathspec(dir),
+    ],
+    options,
+  );
+  const found = new Set<string>();
+  for (const record of stdout.toString('utf8').split('\0')) {
+    const tab = record.indexOf('\t');
+    if (tab !== -1 && record.startsWith(`${EXECUTABLE_FILE} `)) found.add(record.slice(tab + 1));
+  }
+  return found;
+}
+
+async function writeStream(
+  stdin: Writable,
+  commit: FolderCommit,
+  ref: string,
+  executable: ReadonlySet<string>,
+): Promise<void> {
   const write = async (chunk: Buffer | string) => {
     if (!stdin.write(chunk)) await once(stdin, 'drain');
   };
   const who = `${sanitise(commit.author.name)} <${sanitise(commit.author.email)}> ${Math.floor(commit.date.getTime() / 1000)} +0000`;
   const message = Buffer.from(commit.message, 'utf8');
   const dir = gitPath(commit.dir);
+  const full = (path: string) => (dir === '' ? gitPath(path) : `${dir}/${gitPath(path)}`);
   await write(
     `commit ${ref}\nauthor ${who}\ncommitter ${who}\ndata ${message.length}\n${message.toString('utf8')}\nfrom ${checkSha(commit.parent)}\n`,
   );
-  await write(dir === '' ? 'deleteall\n' : `D ${dir}\n`);
+  for (const path of commit.remove ?? []) {
+    if (!commit.files.has(path)) await write(`D ${full(path)}\n`);
+  }
   for (const [path, data] of commit.files) {
-    const full = dir === '' ? gitPath(path) : `${dir}/${gitPath(path)}`;
-    await write(`M 100644 inline ${full}\ndata ${data.length}\n`);
+    const target = full(path);
+    await write(
+      `M ${executable.has(target) ? EXECUTABLE_FILE : REGULAR_FILE} inline ${target}\ndata ${data.length}\n`,
+    );
     await write(data);
     await write('\n');
   }

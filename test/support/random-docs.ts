@@ -1,7 +1,14 @@
 // Generated docs trees for round-trip property tests: seeded (a failing case replays from its
-// seed), with nesting, titles that need escaping, links between pages and to files, code blocks,
-// CRLF line ends and binary files.
-import type { DocsFile, DocsPage, DocsTree } from '../../src/content/docs-tree.js';
+// seed), with nesting, groups, link and placeholder entries, titles that need escaping, links
+// between pages and to files, code blocks, CRLF line ends and binary files.
+import {
+  type DocsDocument,
+  type DocsFile,
+  type DocsGroup,
+  type DocsPage,
+  type DocsTree,
+  isDocument,
+} from '../../src/content/docs-tree.js';
 
 /** mulberry32: a small seeded generator, so a failing case can be replayed from its seed. */
 export function seeded(seed: number) {
@@ -92,7 +99,8 @@ export function markdown(random: Random, ownTitle: string, path: string, targets
   return lines.join(eol) + (random.chance(0.8) ? eol : '');
 }
 
-export function randomTree(seed: number): DocsTree {
+/** A tree in tree-to-folder's normal form; `kinds`: also groups, links and placeholders. */
+export function randomTree(seed: number, kinds = true): DocsTree {
   const random = seeded(seed);
   const taken = new Set<string>();
   const unique = (make: () => string): string => {
@@ -116,23 +124,49 @@ export function randomTree(seed: number): DocsTree {
   if (random.chance(0.7)) pagePaths.unshift('README.md');
   const targets = [...pagePaths, ...files.map((file) => file.path)];
 
+  // The readme is the summary's first entry; groups sit at the top level, after it.
   const top: DocsPage[] = [];
-  const placed: DocsPage[] = [];
+  const groups: DocsGroup[] = [];
+  for (let g = kinds && random.chance(0.35) ? 1 + random.int(2) : 0; g > 0; g -= 1)
+    groups.push({ kind: 'group', title: title(random), slug: '', pages: [] });
+  if (pagePaths[0] !== 'README.md') top.push(...groups);
+  const topLevel = (): DocsPage[] =>
+    groups.length > 0 && random.chance(0.6) ? random.pick(groups).pages : top;
+  const placed: Array<DocsDocument | Extract<DocsPage, { kind: 'placeholder' }>> = [];
+  const somewhere = (): DocsPage[] =>
+    placed.length > 0 && random.chance(0.5) ? random.pick(placed).pages : topLevel();
   for (const path of pagePaths) {
     const pageTitle = random.chance(0.3)
       ? (path.split('/').at(-1) ?? path).replace(/\.md$/, '')
       : title(random);
-    const page: DocsPage = {
+    const page: DocsDocument = {
       path,
       title: pageTitle,
       slug: '',
       markdown: markdown(random, pageTitle, path, targets),
       pages: [],
     };
-    const parent =
-      path === 'README.md' || placed.length === 0 || random.chance(0.4) ? undefined : random.pick(placed);
-    (parent?.pages ?? top).push(page);
+    if (path === 'README.md') {
+      top.push(page, ...groups);
+    } else {
+      const parent = placed.length === 0 || random.chance(0.4) ? undefined : random.pick(placed);
+      (parent?.pages ?? topLevel()).push(page);
+    }
     placed.push(page);
+    if (kinds && random.chance(0.12)) {
+      const placeholder = { kind: 'placeholder' as const, title: title(random), slug: '', pages: [] };
+      somewhere().push(placeholder);
+      placed.push(placeholder);
+    }
+    if (kinds && random.chance(0.12)) {
+      const site = random.pick(NAMES).replace(/[^a-z]/gi, '') || 'site';
+      somewhere().push({
+        kind: 'link',
+        title: title(random),
+        slug: '',
+        href: `https://example.com/${site}?n=${random.int(100)}`,
+      });
+    }
   }
   return { pages: top, files };
 }
@@ -140,12 +174,12 @@ export function randomTree(seed: number): DocsTree {
 /** What a round trip must keep: slugs are derived and ids are the service's, so neither counts. */
 export function treeShape(tree: DocsTree) {
   const pages = (list: readonly DocsPage[]): unknown[] =>
-    list.map((page) => ({
-      path: page.path,
-      title: page.title,
-      markdown: page.markdown,
-      pages: pages(page.pages),
-    }));
+    list.map((page) => {
+      if (isDocument(page))
+        return { path: page.path, title: page.title, markdown: page.markdown, pages: pages(page.pages) };
+      if (page.kind === 'link') return { kind: 'link', title: page.title, href: page.href };
+      return { kind: page.kind, title: page.title, pages: pages(page.pages) };
+    });
   const files = [...tree.files].sort((a, b) => (a.path < b.path ? -1 : 1));
   return { pages: pages(tree.pages), files };
 }

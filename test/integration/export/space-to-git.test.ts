@@ -314,4 +314,31 @@ describe('space to git', () => {
     expect(inState.lastSeenRevision).toBeUndefined();
     expect(inState.lastExport).toBeUndefined();
   });
+
+  it('deletes nothing on a first export with no base: files the space never held stay in git', async () => {
+    const emulator = await startTestEmulator();
+    const space = await createTestSpace(emulator, 'Docs');
+    const repo = await createTestRepo();
+    await repo.commit(
+      { ...FIRST_DOCS, 'docs/guide.md': '# Guide\n', 'docs/logo.png': 'not really a png\n' },
+      'Docs the space never held',
+    );
+    await repo.push();
+    const first = await repo.git('rev-parse', 'HEAD');
+    addRevision(emulator.emulator, { spaceId: space }, [
+      {
+        ...testPage('pg_readme', 'welcome'),
+        title: 'Welcome',
+        sourcePath: 'README.md',
+        markdown: '# Welcome\n\nFrom the service.\n',
+      },
+    ]);
+    const { state } = await startDaemon(emulator, [{ name: 'docs', space, repo, direction: 'space-to-git' }]);
+
+    const exported = await stateWhere(state, 'docs', (s) => s.lastExport !== undefined, 'the first export');
+    expect(exported.lastExport?.result).toBe('committed');
+    const sha = await remote(repo, 'rev-parse', 'main');
+    // The space's page is written; the pages and files it never held are not taken for deletions.
+    expect(await remote(repo, 'diff', '--name-status', first, sha)).toBe('M\tdocs/README.md');
+  });
 });

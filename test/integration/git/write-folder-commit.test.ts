@@ -1,3 +1,5 @@
+import { chmod } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isGitError } from '../../../src/git/git-error.js';
 import { createGitFixture, type GitFixture } from './git-fixture.js';
@@ -17,7 +19,7 @@ const files = (entries: Record<string, string>) =>
   new Map(Object.entries(entries).map(([path, text]) => [path, Buffer.from(text)]));
 
 describe('GitMirror.writeFolderCommit and push', () => {
-  it('replaces one folder, keeps the rest of the tree, and pushes without force', async () => {
+  it('writes files into one folder, deletes the paths asked, keeps the rest of the tree, and pushes without force', async () => {
     await repo.write({
       'docs/old.md': '# Old\n',
       'docs/keep.md': '# Keep\n',
@@ -32,6 +34,7 @@ describe('GitMirror.writeFolderCommit and push', () => {
       parent: first,
       dir: 'docs',
       files: files({ 'keep.md': '# Keep\n', 'guides/new.md': '# New\n' }),
+      remove: ['old.md', 'never-there.md'],
       author: AUTHOR,
       message: 'docs: from the space\n\nDocsync-Revision: rev_1\n',
       date: new Date('2026-01-02T03:04:05Z'),
@@ -51,6 +54,51 @@ describe('GitMirror.writeFolderCommit and push', () => {
     );
     // No private refs are left behind in the mirror.
     expect(await mirror.resolve('main')).toBe(sha);
+  });
+
+  it('keeps the mode of a file it writes over, writes new files 100644, and leaves unnamed paths alone', async () => {
+    await repo.write({
+      'docs/build.sh': '#!/bin/sh\necho one\n',
+      'docs/page.md': '# Page\n',
+      'docs/.gitignore': '_book/\n',
+      'docs/drafts/notes.md': '# Notes\n',
+    });
+    await chmod(join(repo.work, 'docs/build.sh'), 0o755);
+    const first = repo.commit('first');
+    repo.push();
+    const mirror = repo.mirror();
+    await mirror.fetch();
+    const sha = await mirror.writeFolderCommit({
+      parent: first,
+      dir: 'docs',
+      files: files({
+        'build.sh': '#!/bin/sh\necho two\n',
+        'tool.sh': '#!/bin/sh\n',
+        'page.md': '# Page, edited\n',
+      }),
+      remove: [],
+      author: AUTHOR,
+      message: 'docs: modes\n',
+      date: new Date(),
+    });
+    // Written into the mirror: read it there.
+    expect(
+      repo
+        .git('--git-dir', mirror.dir, 'ls-tree', '-r', sha)
+        .replace(/ [0-9a-f]{40}\t/g, ' ')
+        .split('\n'),
+    ).toEqual([
+      '100644 blob docs/.gitignore',
+      '100755 blob docs/build.sh',
+      '100644 blob docs/drafts/notes.md',
+      '100644 blob docs/page.md',
+      '100644 blob docs/tool.sh',
+    ]);
+    expect(repo.git('--git-dir', mirror.dir, 'diff', '--name-only', first, sha).split('\n')).toEqual([
+      'docs/build.sh',
+      'docs/page.md',
+      'docs/tool.sh',
+    ]);
   });
 
   it('refuses to overwrite a branch that moved, as GIT_PUSH_REJECTED, a retryable error', async () => {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../src/content/content-error.js';
 import type { DocsFile, DocsPage, DocsTree } from '../../../src/content/docs-tree.js';
 import { folderToTree } from '../../../src/content/folder-to-tree.js';
+import { readOutline } from '../../../src/content/read-outline.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
 
 function page(path: string, title: string, markdown: string, pages: DocsPage[] = []): DocsPage {
@@ -101,21 +102,112 @@ describe('treeToFolder', () => {
     const tree = folderToTree(folder);
     const rewritten = treeToFolder(tree);
     expect(rewritten.get('SUMMARY.md')?.toString()).toBe(
-      '# Summary\n\n* [Home](README.md)\n* [Bee](b.md)\n* [A](a.md)\n',
+      '# Summary\n\n## Start\n\n* [Home](README.md)\n* [Bee](b.md)\n\n## More\n\n* [A](a.md)\n',
     );
     expect(folderToTree(rewritten)).toEqual(tree);
+  });
+
+  it('writes groups as headings, links and placeholders as list items, and a `---` before top-level pages after a group', () => {
+    const tree: DocsTree = {
+      pages: [
+        page('README.md', 'Welcome', '# Welcome\n'),
+        {
+          kind: 'group',
+          title: 'Guides #',
+          slug: '',
+          pages: [
+            page('a.md', 'A [x]', '# A\n', [{ kind: 'placeholder', title: 'Soon', slug: '', pages: [] }]),
+            { kind: 'link', title: 'Status', slug: '', href: 'https://status.example.com/a b' },
+          ],
+        },
+        page('z.md', 'Z', '# Z\n'),
+      ],
+      files: [],
+    };
+    const folder = treeToFolder(tree);
+    expect(folder.get('SUMMARY.md')?.toString()).toBe(
+      [
+        '# Summary',
+        '',
+        '* [Welcome](README.md)',
+        '',
+        '## Guides \\#',
+        '',
+        '* [A \\[x\\]](a.md)',
+        '  * Soon',
+        '* [Status](<https://status.example.com/a b>)',
+        '',
+        '---',
+        '',
+        '* [Z](z.md)',
+        '',
+      ].join('\n'),
+    );
+    expect([...folder.keys()]).toEqual(['README.md', 'SUMMARY.md', 'a.md', 'z.md']);
+    const back = folderToTree(folder);
+    expect(back.pages.map((item) => [item.kind ?? 'document', item.title])).toEqual([
+      ['document', 'Welcome'],
+      ['group', 'Guides #'],
+      ['document', 'Z'],
+    ]);
+    expect(back.pages[1]).toMatchObject({
+      pages: [
+        { path: 'a.md', title: 'A [x]', pages: [{ kind: 'placeholder', title: 'Soon' }] },
+        { kind: 'link', title: 'Status', href: 'https://status.example.com/a b' },
+      ],
+    });
+  });
+
+  it('over git’s folder, keeps a hand-written summary byte for byte when the structure is the same', () => {
+    const summary =
+      '# Contents\r\n\r\n## Start\r\n\r\n- [Home](/README.md)\r\n    - [Bee](</b.md> "tip")\r\n- Later\r\n';
+    const folder = new Map(
+      Object.entries({ 'README.md': '# Home\n', 'b.md': '# B\n', 'SUMMARY.md': summary }).map(
+        ([path, content]) => [path, Buffer.from(content)],
+      ),
+    );
+    const current = {
+      summary: folder.get('SUMMARY.md'),
+      outline: readOutline(folder.keys(), summary).pages,
+      staying: [],
+    };
+    const tree = folderToTree(folder);
+    expect(treeToFolder(tree, { current }).get('SUMMARY.md')?.toString()).toBe(summary);
+    const group = tree.pages[0];
+    if (group?.kind !== 'group') throw new Error('expected a group');
+    group.pages.push({ kind: 'placeholder', title: 'Even later', slug: '', pages: [] });
+    expect(treeToFolder(tree, { current }).get('SUMMARY.md')?.toString()).toBe(`${summary}- Even later\r\n`);
   });
 
   it.each<[string, DocsTree, string]>([
     [
       'README.md anywhere but first',
       { pages: [page('a.md', 'A', ''), page('README.md', 'Home', '')], files: [] },
-      'page README.md can only be the first top-level page',
+      'page README.md can only be the first top-level page: move it back to the top of the space',
+    ],
+    [
+      'README.md after a link',
+      {
+        pages: [
+          { kind: 'link', title: 'Out', slug: '', href: 'https://x.io' },
+          page('README.md', 'Home', ''),
+        ],
+        files: [],
+      },
+      'page README.md can only be the first top-level page: move it back to the top of the space',
+    ],
+    [
+      'a group below the top level',
+      {
+        pages: [page('a.md', 'A', '', [{ kind: 'group', title: 'Deep', slug: '', pages: [] }])],
+        files: [],
+      },
+      'group "Deep" can only be at the top level',
     ],
     [
       'README.md nested',
       { pages: [page('a.md', 'A', '', [page('README.md', 'Home', '')])], files: [] },
-      'page README.md can only be the first top-level page',
+      'page README.md can only be the first top-level page: move it back to the top of the space',
     ],
     [
       'a page that is not markdown',
