@@ -5,7 +5,9 @@ import { configBench } from './config-bench.js';
 import { demoBench } from './demo-bench.js';
 import { exportBench } from './export-bench.js';
 import { importLatencyBench } from './import-latency-bench.js';
+import { openApiChangelogBench } from './openapi-changelog-bench.js';
 import { pollBench } from './poll-bench.js';
+import { realShapeBench } from './real-shape-bench.js';
 import { runnerBench } from './runner-bench.js';
 import { startupBench } from './startup-bench.js';
 
@@ -22,8 +24,12 @@ const BENCHES: Record<string, () => Promise<void>> = {
   },
   // Space to git on a 10,000-page space: first export, unchanged, one page edited.
   export: exportBench,
+  // A repository shaped like a real one through the daemon: import, no-edit and one-edit round trips.
+  'real-shape': realShapeBench,
   // The embedded demo: how soon it shows a full cycle, an edit's merge, /status and / latency.
   demo: demoBench,
+  // The changelog of a Stripe-sized spec and of GitHub's description: time and event-loop blocks.
+  'openapi-changelog': openApiChangelogBench,
 };
 
 const names = process.argv.slice(2);
