@@ -165,10 +165,8 @@ export async function exportBench(): Promise<void> {
       direction: 'space-to-git',
       git: { repo: remote, branch: 'main', dir: 'docs' },
     });
-    const service = { baseUrl: `${origin}/v1`, token: TOKEN };
     const deps = {
-      api: createDocsApiClient({ ...service, timeout: 120_000 }),
-      service,
+      api: createDocsApiClient({ baseUrl: `${origin}/v1`, token: TOKEN, timeout: 120_000 }),
       mirror: new GitMirror({ repo: remote, dir: join(root, 'mirror.git'), log, timeoutMs: 120_000 }),
       state: new MemoryMappingStateStore(),
       log,

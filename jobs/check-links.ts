@@ -5,46 +5,28 @@
 // is kept in step when the mapping asks for it, with the warnings of the import that made the
 // revision beside the broken links.
 
-import { z } from 'zod';
 import { diffBrokenLinks } from '../src/import/diff-broken-links.js';
 import {
   type ImportWarnings,
   importWarningsFor,
   NO_IMPORT_WARNINGS,
 } from '../src/links/import-warnings-for.js';
-import { LATEST_REVISION } from '../src/links/link-check-schedulers.js';
 import { keepLinkComment, type LinkCommentOutcome } from '../src/links/link-comment.js';
 import { readLinkCheck } from '../src/links/read-link-check.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
-import type { Queues } from '../src/queue/queues.js';
-import { LinkCheckStore } from '../src/state/link-check-store.js';
+import { checkLinksKind, LATEST_REVISION } from '../src/queue/kinds/check-links-kind.js';
 import { requireApi } from './job-requirements.js';
-
-export const checkLinksPayload = z.object({
-  space: z.string(),
-  changeRequest: z.string().optional(),
-  /** The revision that prompted the check, or `latest` (scheduled checks): the target's current one. */
-  revision: z.union([z.literal(LATEST_REVISION), z.string().min(1)]),
-  /** Keep docsync's link comment on the change request (the mapping's `links.comment`). */
-  comment: z.boolean().default(false),
-});
-
-export type CheckLinksPayload = z.input<typeof checkLinksPayload>;
 
 /** Change requests whose thread is still worth writing to. */
 const COMMENTED_STATUSES: ReadonlySet<string> = new Set(['open', 'draft']);
 
-export const checkLinksJob = defineJob({
-  name: 'check-links',
-  queue: 'links',
-  payload: checkLinksPayload,
+export const checkLinksJob = defineJob(checkLinksKind, {
   // Checks of one change request run one at a time: two at once could both find no comment and
   // both post one, and a slow check of an older revision could record its links over a newer one.
   space: (payload) => (payload.changeRequest !== undefined ? payload.space : undefined),
   async run(ctx, payload) {
     const api = requireApi(ctx);
-    const store = new LinkCheckStore(ctx.redis, ctx.config.redis.prefix);
+    const store = ctx.stores.links;
     const read = await readLinkCheck(
       api,
       { space: payload.space, changeRequest: payload.changeRequest },
@@ -106,7 +88,7 @@ export const checkLinksJob = defineJob({
 
 /** The warnings of the import that made the change request's revision, from the state of the space's mappings. */
 async function readImportWarnings(
-  ctx: Pick<JobContext, 'config' | 'state'>,
+  ctx: Pick<JobContext, 'config' | 'stores'>,
   space: string,
   changeRequest: string,
   revision: string,
@@ -116,7 +98,7 @@ async function readImportWarnings(
   const [imports, origin] = await Promise.all([
     Promise.all(
       mappings.map(async (mapping) => {
-        const state = await ctx.state.get(mapping.name);
+        const state = await ctx.stores.mappings.get(mapping.name);
         return {
           mapping: mapping.name,
           changeRequestId: state.changeRequestId,
@@ -124,17 +106,7 @@ async function readImportWarnings(
         };
       }),
     ),
-    ctx.state.revisionOrigin(space, revision),
+    ctx.stores.mappings.revisionOrigin(space, revision),
   ]);
   return importWarningsFor(imports, { changeRequest, revision, origin });
-}
-
-/**
- * Queues the link check of a change request (or of the main content, without `changeRequest`),
- * keyed by target and revision so that one revision is checked once however many jobs ask.
- */
-export async function queueLinkCheck(queues: Queues, check: CheckLinksPayload): Promise<void> {
-  await queues.get('links').add('check-links', check, {
-    jobId: jobId('links', check.space, check.changeRequest ?? 'main', check.revision),
-  });
 }

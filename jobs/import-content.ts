@@ -2,37 +2,16 @@
 // request docsync keeps for it, and the sync lag from the commit to its import done. Jobs of one
 // space never run at once.
 
-import { z } from 'zod';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { storedWarnings } from '../src/import/import-warnings.js';
 import { runImport } from '../src/import/run-import.js';
 import { defineJob } from '../src/queue/job-definition.js';
-import { queueLinkCheck } from './check-links.js';
+import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
+import { importContentKind } from '../src/queue/kinds/import-content-kind.js';
+import { recordMappingFailure } from '../src/state/record-failure.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
-export const importContentPayload = z.discriminatedUnion('source', [
-  z.object({
-    source: z.literal('git'),
-    mapping: z.string(),
-    space: z.string(),
-    sha: z.string().regex(/^[0-9a-f]{40,64}$/),
-    commit: z.object({
-      sha: z.string(),
-      subject: z.string(),
-      authorName: z.string(),
-      /** When the newest commit by a person was made (jobs queued before docsync sent it have none). */
-      committedAt: z.iso.datetime().optional(),
-    }),
-  }),
-  z.object({ source: z.literal('worktree'), mapping: z.string(), space: z.string(), path: z.string() }),
-]);
-
-export type ImportContentPayload = z.infer<typeof importContentPayload>;
-
-export const importContentJob = defineJob({
-  name: 'import-content',
-  queue: 'import',
-  payload: importContentPayload,
+export const importContentJob = defineJob(importContentKind, {
   space: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
@@ -45,7 +24,7 @@ export const importContentJob = defineJob({
     const report = await runImport(
       {
         api,
-        state: ctx.state,
+        state: ctx.stores.mappings,
         mirrorFor: ctx.mirrorFor,
         artifacts: ctx.artifacts,
         log: ctx.log,
@@ -53,7 +32,7 @@ export const importContentJob = defineJob({
         signal: ctx.signal,
         dryRun: ctx.dryRun,
         queueLinkCheck: async (check) => {
-          await queueLinkCheck(ctx.queues, { ...check, comment: mapping.links.comment });
+          await checkLinksKind.enqueue(ctx.queues, { ...check, comment: mapping.links.comment });
         },
       },
       payload.source === 'git'
@@ -69,6 +48,8 @@ export const importContentJob = defineJob({
     const { warnings: _all, ...rest } = report;
     return { ...rest, ...storedWarnings(report.warnings), mapping: mapping.name };
   },
+  // The reason stays visible in /status until an import succeeds.
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
   describe(outcome, payload) {
     if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;
     const from = payload.source === 'git' ? `commit ${payload.sha.slice(0, 7)}` : 'the working copy';

@@ -5,19 +5,14 @@
 // revision as docsync's own when its content was, and check the space's links.
 import { ApiError } from '../src/api/api-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
-import { LinkCheckStore } from '../src/state/link-check-store.js';
-import { VerdictStore } from '../src/state/verdict-store.js';
+import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
+import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
-import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
-import { changeRequestJobPayload } from './poll-change-requests.js';
 
-export const mergeChangeRequestJob = defineJob({
-  name: 'merge-change-request',
-  queue: 'maintain',
-  payload: changeRequestJobPayload,
+export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
   space: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
@@ -26,15 +21,9 @@ export const mergeChangeRequestJob = defineJob({
     const cr = await api.changeRequests.get(payload.space, payload.changeRequest, options);
     const verdict = mergeVerdict(
       mapping.merge,
-      await readMergeFacts(
-        api,
-        new LinkCheckStore(ctx.redis, ctx.config.redis.prefix),
-        payload.space,
-        cr,
-        ctx.signal,
-      ),
+      await readMergeFacts(api, ctx.stores.links, payload.space, cr, ctx.signal),
     );
-    const verdicts = new VerdictStore(ctx.redis, ctx.config.redis.prefix);
+    const { verdicts } = ctx.stores;
     const record = async (mergeable: boolean, reasons: string[]) => {
       if (!ctx.dryRun)
         await verdicts.set(mapping.name, {
@@ -48,7 +37,7 @@ export const mergeChangeRequestJob = defineJob({
         });
     };
     const links = (revision: string, changeRequest?: string) =>
-      queueLinkCheck(ctx.queues, {
+      checkLinksKind.enqueue(ctx.queues, {
         space: payload.space,
         revision,
         ...(changeRequest === undefined ? {} : { changeRequest, comment: mapping.links.comment }),
@@ -66,7 +55,7 @@ export const mergeChangeRequestJob = defineJob({
         await record(false, ['outdated', 'conflicts with the main content']);
         return { result: 'conflicts' };
       }
-      await carryOrigin(ctx.state, payload.space, cr.revision, updated.revision, {
+      await carryOrigin(ctx.stores.mappings, payload.space, cr.revision, updated.revision, {
         kind: 'update',
         mapping: mapping.name,
       });
@@ -109,11 +98,11 @@ export const mergeChangeRequestJob = defineJob({
       await record(false, ['conflicts with the main content']);
       return { result: 'conflicts' };
     }
-    const ours = await carryOrigin(ctx.state, payload.space, cr.revision, merged.revision, {
+    const ours = await carryOrigin(ctx.stores.mappings, payload.space, cr.revision, merged.revision, {
       kind: 'merge',
       mapping: mapping.name,
     });
-    await ctx.state.update(mapping.name, {
+    await ctx.stores.mappings.update(mapping.name, {
       lastMerge: {
         at: ctx.now().toISOString(),
         changeRequest: { id: cr.id, number: cr.number, subject: cr.subject },

@@ -2,44 +2,27 @@
 // merge verdict of each one docsync manages, and queue what each needs (planUpkeep): an update
 // when it is outdated and the policy updates always, a merge attempt when merging is enabled
 // (checked again on fresh reads by the merge job). Run by a job scheduler per mapping.
-import { z } from 'zod';
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
 import { defineJob } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
-import { LinkCheckStore } from '../src/state/link-check-store.js';
-import { type StoredVerdict, VerdictStore } from '../src/state/verdict-store.js';
+import type { ChangeRequestJobPayload } from '../src/queue/kinds/change-request-job-payload.js';
+import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
+import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
+import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
+import { updateChangeRequestKind } from '../src/queue/kinds/update-change-request-kind.js';
+import type { StoredVerdict } from '../src/state/verdict-store.js';
 import { type MergeVerdict, mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { planUpkeep } from '../src/upkeep/plan-upkeep.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
-import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
-
-export const changeRequestJobPayload = z.object({
-  mapping: z.string(),
-  space: z.string(),
-  changeRequest: z.string(),
-  revision: z.string(),
-});
-export type ChangeRequestJobPayload = z.infer<typeof changeRequestJobPayload>;
-
-/**
- * Update and merge jobs are keyed by revision so that processes polling together queue one; once
- * done they are forgotten, so the next poll can try again when something else changed (a request
- * for changes withdrawn) at the same revision.
- */
-const ONCE_DONE_FORGET = { removeOnComplete: true, removeOnFail: true } as const;
 
 const MERGE_DISABLED: MergeVerdict = { mergeable: false, reasons: ['merge disabled'] };
 
-export const pollChangeRequestsJob = defineJob({
-  name: 'poll-change-requests',
-  queue: 'maintain',
-  payload: z.object({ mapping: z.string() }),
+export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
-    const state = await ctx.state.get(mapping.name);
+    const state = await ctx.stores.mappings.get(mapping.name);
     const marker = subjectMarker(mapping.name, mapping.git.branch);
     const managed: ChangeRequest[] = [];
     for await (const cr of api.changeRequests.listAll(mapping.space, {
@@ -61,7 +44,7 @@ export const pollChangeRequestsJob = defineJob({
         .catch(() => undefined);
       if (kept?.status === 'draft') managed.push(kept);
     }
-    const links = new LinkCheckStore(ctx.redis, ctx.config.redis.prefix);
+    const { links } = ctx.stores;
     const verdicts: StoredVerdict[] = [];
     let updates = 0;
     let merges = 0;
@@ -82,7 +65,7 @@ export const pollChangeRequestsJob = defineJob({
         (mapping.merge.noBrokenLinks || mapping.links.comment) &&
         (await links.get(mapping.space, cr.id))?.revision !== cr.revision
       ) {
-        await queueLinkCheck(ctx.queues, {
+        await checkLinksKind.enqueue(ctx.queues, {
           space: mapping.space,
           changeRequest: cr.id,
           revision: cr.revision,
@@ -90,17 +73,11 @@ export const pollChangeRequestsJob = defineJob({
         });
       }
       if (actions.update) {
-        await ctx.queues.get('maintain').add('update-change-request', job, {
-          jobId: jobId('update', mapping.space, cr.id, cr.revision),
-          ...ONCE_DONE_FORGET,
-        });
+        await updateChangeRequestKind.enqueue(ctx.queues, job);
         updates += 1;
       }
       if (actions.merge) {
-        await ctx.queues.get('maintain').add('merge-change-request', job, {
-          jobId: jobId('merge', mapping.space, cr.id, cr.revision),
-          ...ONCE_DONE_FORGET,
-        });
+        await mergeChangeRequestKind.enqueue(ctx.queues, job);
         merges += 1;
       }
       verdicts.push({
@@ -113,8 +90,7 @@ export const pollChangeRequestsJob = defineJob({
         at: ctx.now().toISOString(),
       });
     }
-    if (!ctx.dryRun)
-      await new VerdictStore(ctx.redis, ctx.config.redis.prefix).replace(mapping.name, verdicts);
+    if (!ctx.dryRun) await ctx.stores.verdicts.replace(mapping.name, verdicts);
     return { result: 'polled', managed: managed.length, updates, merges };
   },
 });

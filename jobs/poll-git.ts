@@ -1,36 +1,26 @@
 // poll-git: fetch a mapping's repository into docsync's mirror and decide (planGitPoll) whether
 // its folder needs an import, whether the branch was rewritten (pause), or nothing. Run by a job
 // scheduler per mapping, and at once by the push webhook and `docsync resume`.
-import { z } from 'zod';
 import type { MappingConfig } from '../src/config/mapping-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import type { GitMirror } from '../src/git/git-mirror.js';
 import { planGitPoll } from '../src/import/plan-git-poll.js';
-import { refreshOpenApiNow } from '../src/producers/openapi-schedulers.js';
 import { defineJob, type JobContext, type JobResult } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
-import { OpenApiStateStore } from '../src/state/openapi-state-store.js';
-import { recordFailure } from '../src/state/record-failure.js';
-import type { ImportContentPayload } from './import-content.js';
+import { type ImportContentPayload, importContentKind } from '../src/queue/kinds/import-content-kind.js';
+import { pollGitKind } from '../src/queue/kinds/poll-git-kind.js';
+import { refreshOpenApiKind } from '../src/queue/kinds/refresh-openapi-kind.js';
+import { recordMappingFailure } from '../src/state/record-failure.js';
 import { requireMapping } from './job-requirements.js';
 
 /** Commits read per poll at most; the import takes the head's folder whatever their number. */
 const COMMITS_PER_POLL = 500;
 
-export const pollGitJob = defineJob({
-  name: 'poll-git',
-  queue: 'import',
-  payload: z.object({ mapping: z.string() }),
+export const pollGitJob = defineJob(pollGitKind, {
   async run(ctx, payload) {
-    const mapping = requireMapping(ctx, payload.mapping);
-    try {
-      return await poll(ctx, mapping);
-    } catch (error) {
-      // A missing branch or folder, refused credentials: the reason belongs in /status, not only the log.
-      if (!ctx.dryRun) await recordFailure(ctx.state, mapping.name, error, ctx.now);
-      throw error;
-    }
+    return await poll(ctx, requireMapping(ctx, payload.mapping));
   },
+  // A missing branch or folder, refused credentials: the reason belongs in /status, not only the log.
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
 });
 
 /**
@@ -48,7 +38,7 @@ async function refreshSpecsTouched(
       typeof spec.source === 'object' && 'mapping' in spec.source && spec.source.mapping === mapping.name,
   );
   if (specs.length === 0 || ctx.dryRun) return;
-  const store = new OpenApiStateStore(ctx.redis, ctx.config.redis.prefix);
+  const store = ctx.stores.openapi;
   for (const spec of specs) {
     const path = (spec.source as { path: string }).path;
     const [blob, state] = await Promise.all([
@@ -56,7 +46,11 @@ async function refreshSpecsTouched(
       store.get(spec.org, spec.slug),
     ]);
     if (blob === undefined || state.uploaded?.validators.blob === blob.oid) continue;
-    await refreshOpenApiNow(ctx.queues.get('openapi'), spec, 'git', blob.oid);
+    await refreshOpenApiKind.enqueue(
+      ctx.queues,
+      { org: spec.org, slug: spec.slug, trigger: 'git' },
+      { reason: blob.oid },
+    );
     ctx.log.info(
       { mapping: mapping.name, org: spec.org, slug: spec.slug, blob: blob.oid },
       'openapi refresh queued by a commit',
@@ -75,7 +69,7 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
     );
   }
   await refreshSpecsTouched(ctx, mapping, mirror, head);
-  const state = await ctx.state.get(mapping.name);
+  const state = await ctx.stores.mappings.get(mapping.name);
   const last = state.lastImportedSha;
   if (last === undefined && (await mirror.treeHash(head, mapping.git.dir, ctx.signal)) === undefined) {
     throw new DocsyncError(
@@ -103,7 +97,7 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
   switch (decision.kind) {
     case 'pause':
       if (!ctx.dryRun)
-        await ctx.state.update(mapping.name, {
+        await ctx.stores.mappings.update(mapping.name, {
           paused: { reason: 'force-push', detail: decision.detail, at: ctx.now().toISOString() },
         });
       log.warn(
@@ -125,9 +119,7 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
           ...(commit.committedAt === undefined ? {} : { committedAt: commit.committedAt.toISOString() }),
         },
       };
-      await ctx.queues
-        .get('import')
-        .add('import-content', data, { jobId: jobId('import', mapping.name, sha) });
+      await importContentKind.enqueue(ctx.queues, data);
       log.info({ sha, commits: decision.coalesced }, 'import queued');
       return { result: 'import-queued', sha, coalesced: decision.coalesced };
     }

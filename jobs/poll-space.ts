@@ -2,93 +2,85 @@
 // import, or the merge of a change request docsync imported and nobody edited since, whoever merged
 // it) is recorded and skipped; any other is exported, job id `export/<space>/<revision>`. Run by a
 // job scheduler per mapping with `direction: space-to-git` or `both`.
-import { z } from 'zod';
 import { defineJob } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
-import { recordFailure } from '../src/state/record-failure.js';
+import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
+import { pollSpaceKind } from '../src/queue/kinds/poll-space-kind.js';
+import { recordMappingFailure } from '../src/state/record-failure.js';
 import type { MergedRevisionsPlan } from '../src/upkeep/plan-merged-revisions.js';
 import { recogniseMerges } from '../src/upkeep/recognise-merges.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
-export const pollSpaceJob = defineJob({
-  name: 'poll-space',
-  queue: 'export',
-  payload: z.object({ mapping: z.string() }),
+export const pollSpaceJob = defineJob(pollSpaceKind, {
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     // A job queued before the mapping's direction was changed to git-to-space does nothing.
     if (mapping.direction === 'git-to-space') return { result: 'skipped', reason: 'direction' };
     const api = requireApi(ctx);
-    try {
-      const space = await api.spaces.get(mapping.space, { signal: ctx.signal });
-      const state = await ctx.state.get(mapping.name);
-      if (state.lastSeenRevision === space.revision) return { result: 'unchanged', revision: space.revision };
-      let origin = await ctx.state.revisionOrigin(mapping.space, space.revision);
-      const log = ctx.log.child({ mapping: mapping.name, revision: space.revision });
-      let merges: MergedRevisionsPlan | undefined;
-      if (origin === undefined) {
-        // A person may have merged a change request docsync imported into: this revision, or one
-        // before it, may be docsync's own after all. Read only on the way to an export, and before
-        // the change request poll could have seen the merge.
-        merges = await recogniseMerges({
-          api,
-          store: ctx.state,
-          mapping: mapping.name,
-          space: mapping.space,
-          revision: space.revision,
-          state,
-          signal: ctx.signal,
-          dryRun: ctx.dryRun,
-        });
-        origin = merges.current;
-        if (merges.merged)
-          log.info(
-            {
-              settledChangeRequests: merges.settle,
-              docsyncRevisions: merges.origins.map((entry) => entry.revision),
-              exportBase: merges.exportBase,
-            },
-            'change request docsync imported into was merged in the service',
-          );
-      }
-      if (origin !== undefined) {
-        // The space now equals the commit docsync imported: the base a later export compares git with.
-        const base =
-          origin.sha !== undefined && (state.exportBase === undefined || origin.kind === 'merge')
-            ? origin.sha
-            : undefined;
-        if (!ctx.dryRun)
-          await ctx.state.update(mapping.name, {
-            lastSeenRevision: space.revision,
-            ...(base === undefined ? {} : { exportBase: base }),
-          });
-        log.info({ origin: origin.kind }, 'space revision came from docsync, not exported');
-        return { result: 'skipped', origin: origin.kind };
-      }
-      // The first look at a two-way mapping's space: its content may predate what git holds, so it
-      // is the baseline, not an edit. Not so after a merge of docsync's content: that content is
-      // known (it descends from the commit imported), and edits on it are exported.
-      if (state.lastSeenRevision === undefined && mapping.direction === 'both' && merges?.merged !== true) {
-        if (!ctx.dryRun) await ctx.state.update(mapping.name, { lastSeenRevision: space.revision });
-        log.info('space poll baseline recorded');
-        return { result: 'baseline', revision: space.revision };
-      }
-      // Before the export is queued, which reads it: git's changes since that commit are git's own.
-      const base = merges?.exportBase;
-      if (base !== undefined && !ctx.dryRun) await ctx.state.update(mapping.name, { exportBase: base });
-      await ctx.queues
-        .get('export')
-        .add(
-          'export-space',
-          { mapping: mapping.name, space: mapping.space, revision: space.revision },
-          { jobId: jobId('export', mapping.space, space.revision) },
+    const space = await api.spaces.get(mapping.space, { signal: ctx.signal });
+    const state = await ctx.stores.mappings.get(mapping.name);
+    if (state.lastSeenRevision === space.revision) return { result: 'unchanged', revision: space.revision };
+    let origin = await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
+    const log = ctx.log.child({ mapping: mapping.name, revision: space.revision });
+    let merges: MergedRevisionsPlan | undefined;
+    if (origin === undefined) {
+      // A person may have merged a change request docsync imported into: this revision, or one
+      // before it, may be docsync's own after all. Read only on the way to an export, and before
+      // the change request poll could have seen the merge.
+      merges = await recogniseMerges({
+        api,
+        store: ctx.stores.mappings,
+        mapping: mapping.name,
+        space: mapping.space,
+        revision: space.revision,
+        state,
+        signal: ctx.signal,
+        dryRun: ctx.dryRun,
+      });
+      origin = merges.current;
+      if (merges.merged)
+        log.info(
+          {
+            settledChangeRequests: merges.settle,
+            docsyncRevisions: merges.origins.map((entry) => entry.revision),
+            exportBase: merges.exportBase,
+          },
+          'change request docsync imported into was merged in the service',
         );
-      if (!ctx.dryRun) await ctx.state.update(mapping.name, { lastSeenRevision: space.revision });
-      log.info('space revision changed in the service, export queued');
-      return { result: 'export-queued', revision: space.revision };
-    } catch (error) {
-      if (!ctx.dryRun) await recordFailure(ctx.state, mapping.name, error, ctx.now);
-      throw error;
     }
+    if (origin !== undefined) {
+      // The space now equals the commit docsync imported: the base a later export compares git with.
+      const base =
+        origin.sha !== undefined && (state.exportBase === undefined || origin.kind === 'merge')
+          ? origin.sha
+          : undefined;
+      if (!ctx.dryRun)
+        await ctx.stores.mappings.update(mapping.name, {
+          lastSeenRevision: space.revision,
+          ...(base === undefined ? {} : { exportBase: base }),
+        });
+      log.info({ origin: origin.kind }, 'space revision came from docsync, not exported');
+      return { result: 'skipped', origin: origin.kind };
+    }
+    // The first look at a two-way mapping's space: its content may predate what git holds, so it
+    // is the baseline, not an edit. Not so after a merge of docsync's content: that content is
+    // known (it descends from the commit imported), and edits on it are exported.
+    if (state.lastSeenRevision === undefined && mapping.direction === 'both' && merges?.merged !== true) {
+      if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { lastSeenRevision: space.revision });
+      log.info('space poll baseline recorded');
+      return { result: 'baseline', revision: space.revision };
+    }
+    // Before the export is queued, which reads it: git's changes since that commit are git's own.
+    const base = merges?.exportBase;
+    if (base !== undefined && !ctx.dryRun)
+      await ctx.stores.mappings.update(mapping.name, { exportBase: base });
+    await exportSpaceKind.enqueue(ctx.queues, {
+      mapping: mapping.name,
+      space: mapping.space,
+      revision: space.revision,
+    });
+    if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { lastSeenRevision: space.revision });
+    log.info('space revision changed in the service, export queued');
+    return { result: 'export-queued', revision: space.revision };
   },
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
 });

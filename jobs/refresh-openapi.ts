@@ -1,7 +1,6 @@
 // refresh-openapi: re-upload one OpenAPI spec from its source when, and only when, it holds new
 // valid content (src/openapi/refresh-openapi-spec.ts). Run by the spec's job scheduler (after its
 // jitter), and at once when the git poll sees a commit touching a spec kept in a mapped repository.
-import { z } from 'zod';
 import type { OpenApiConfig } from '../src/config/openapi-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { redactUrlCredentials } from '../src/log/redact-url-credentials.js';
@@ -10,22 +9,9 @@ import { openApiSourceReader } from '../src/openapi/openapi-source-reader.js';
 import { refreshOpenApiSpec } from '../src/openapi/refresh-openapi-spec.js';
 import { jitterOf } from '../src/openapi/spec-jitter.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
-import { jobId } from '../src/queue/job-id.js';
-import { OpenApiStateStore } from '../src/state/openapi-state-store.js';
+import { refreshOpenApiKind } from '../src/queue/kinds/refresh-openapi-kind.js';
 
-export const refreshOpenApiPayload = z.object({
-  org: z.string().min(1),
-  slug: z.string().min(1),
-  /** `schedule` (the scheduler's tick: waits out the spec's jitter first), `tick` (after it), `git`, `now`. */
-  trigger: z.enum(['schedule', 'tick', 'git', 'now']).default('schedule'),
-});
-
-export type RefreshOpenApiPayload = z.input<typeof refreshOpenApiPayload>;
-
-export const refreshOpenApiJob = defineJob({
-  name: 'refresh-openapi',
-  queue: 'openapi',
-  payload: refreshOpenApiPayload,
+export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
   // One refresh of a spec at a time, in all processes: a tick and a git-triggered run would both
   // find the content new and upload it twice.
   space: (payload) => `openapi/${payload.org}/${payload.slug}`,
@@ -33,16 +19,13 @@ export const refreshOpenApiJob = defineJob({
     const spec = requireSpec(ctx, payload.org, payload.slug);
     if (payload.trigger === 'schedule' && spec.jitter > 0) {
       const delayMs = jitterOf(`${spec.org}/${spec.slug}`, spec.jitter);
-      await ctx.queues
-        .get('openapi')
-        .add(
-          'refresh-openapi',
-          { org: spec.org, slug: spec.slug, trigger: 'tick' },
-          { jobId: jobId('refresh-openapi', spec.org, spec.slug, 'tick', ctx.job.id), delay: delayMs },
-        );
+      await refreshOpenApiKind.enqueue(
+        ctx.queues,
+        { org: spec.org, slug: spec.slug, trigger: 'tick' },
+        { reason: ctx.job.id, delay: delayMs },
+      );
       return { result: 'delayed' as const, delayMs };
     }
-    const store = new OpenApiStateStore(ctx.redis, ctx.config.redis.prefix);
     try {
       const reader = openApiSourceReader(spec, {
         mappings: ctx.config.mappings,
@@ -53,7 +36,7 @@ export const refreshOpenApiJob = defineJob({
         spec,
         reader,
         api: ctx.api,
-        store,
+        store: ctx.stores.openapi,
         log: ctx.log,
         now: ctx.now,
         signal: ctx.signal,
@@ -70,9 +53,13 @@ export const refreshOpenApiJob = defineJob({
           spec.slug,
           error instanceof OpenApiInvalidError ? 'invalid' : 'failed',
         );
-      if (!ctx.dryRun && !ctx.signal.aborted) await recordFailure(ctx, store, spec, payload.trigger, error);
       throw error;
     }
+  },
+  onFailure: async (ctx, payload, error) => {
+    const spec = ctx.config.openapi.find((item) => item.org === payload.org && item.slug === payload.slug);
+    // A spec that left the configuration gets no state: its failure (SPEC_UNKNOWN) is the job's alone.
+    if (spec !== undefined) await recordFailure(ctx, spec, payload.trigger, error);
   },
   describe(outcome, payload) {
     const spec = `${payload.org}/${payload.slug}`;
@@ -99,8 +86,7 @@ function requireSpec(ctx: Pick<JobContext, 'config'>, org: string, slug: string)
 
 /** The failure as /status shows it: invalid with its problems, or failed with its code and reason. */
 async function recordFailure(
-  ctx: JobContext,
-  store: OpenApiStateStore,
+  ctx: Pick<JobContext, 'now' | 'stores'>,
   spec: OpenApiConfig,
   trigger: string,
   error: unknown,
@@ -108,7 +94,7 @@ async function recordFailure(
   const at = ctx.now().toISOString();
   const code = error instanceof DocsyncError ? error.code : 'FAILED';
   const message = redactUrlCredentials(error instanceof Error ? error.message : String(error));
-  await store.update(spec.org, spec.slug, {
+  await ctx.stores.openapi.update(spec.org, spec.slug, {
     lastRefresh: {
       at,
       result: error instanceof OpenApiInvalidError ? 'invalid' : 'failed',

@@ -1,13 +1,12 @@
+// update-change-request: an outdated change request brought up to date with the main content,
+// its revision's origin carried over and its links checked again.
 import { defineJob } from '../src/queue/job-definition.js';
+import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
+import { updateChangeRequestKind } from '../src/queue/kinds/update-change-request-kind.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
-import { queueLinkCheck } from './check-links.js';
 import { requireApi, requireMapping } from './job-requirements.js';
-import { changeRequestJobPayload } from './poll-change-requests.js';
 
-export const updateChangeRequestJob = defineJob({
-  name: 'update-change-request',
-  queue: 'maintain',
-  payload: changeRequestJobPayload,
+export const updateChangeRequestJob = defineJob(updateChangeRequestKind, {
   space: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
@@ -27,11 +26,11 @@ export const updateChangeRequestJob = defineJob({
       );
       return { result: 'conflicts', revision: updated.revision };
     }
-    await carryOrigin(ctx.state, payload.space, cr.revision, updated.revision, {
+    await carryOrigin(ctx.stores.mappings, payload.space, cr.revision, updated.revision, {
       kind: 'update',
       mapping: mapping.name,
     });
-    await queueLinkCheck(ctx.queues, {
+    await checkLinksKind.enqueue(ctx.queues, {
       space: payload.space,
       changeRequest: cr.id,
       revision: updated.revision,

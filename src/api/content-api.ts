@@ -9,7 +9,7 @@ import type {
   ListAllOptions,
   ListOptions,
 } from './call-options.js';
-import type { HttpTransport } from './http-transport.js';
+import type { DownloadOptions, HttpTransport } from './http-transport.js';
 import { listAll } from './list-all.js';
 import { type Backlink, backlinkSchema } from './schemas/backlink-schema.js';
 import { type ContentPages, contentPagesSchema } from './schemas/content-pages-schema.js';
@@ -150,6 +150,14 @@ export class ContentApi {
       signal: options.signal,
       schema: importResultSchema,
     });
+  }
+
+  /**
+   * The bytes of a file from its `downloadURL` (the service's origin, or a CDN's): the token goes
+   * only to the service's own origin; over `maxBytes` fails with API_RESPONSE_TOO_LARGE.
+   */
+  download(url: string, options: DownloadOptions): Promise<Buffer> {
+    return this.transport.download(url, options);
   }
 
   /** `GET .../content/page/{pageId}/links`: the page's links, and `stats`. */

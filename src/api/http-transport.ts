@@ -1,8 +1,9 @@
 // The client's only I/O: one undici Pool per base URL, bearer auth, bounded JSON bodies validated
-// by zod, retries from the policy table, one deadline per attempt, and a caller's AbortSignal.
+// by zod, retries from the policy table, one deadline per attempt, and a caller's AbortSignal; and
+// file downloads from any origin on the same path (the token to the service's origin only).
 // Everything it throws is an ApiError without the token.
 import { setTimeout as delay } from 'node:timers/promises';
-import { Pool } from 'undici';
+import { type Dispatcher, getGlobalDispatcher, interceptors, Pool } from 'undici';
 import type { z } from 'zod';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { Logger } from '../log/create-logger.js';
@@ -27,6 +28,14 @@ export interface TransportRequest<T> {
   schema: z.ZodType<T>;
   /** Accepted statuses; any 2xx when not given. 204 and 205 carry no body. */
   expect?: readonly number[];
+}
+
+export interface DownloadOptions {
+  /** Larger bodies fail with API_RESPONSE_TOO_LARGE, read no further than that. */
+  maxBytes: number;
+  signal?: AbortSignal | undefined;
+  /** Deadline of one attempt; the transport's own when not given. */
+  timeoutMs?: number | undefined;
 }
 
 /** One attempt, as logs and metrics see it. */
@@ -80,9 +89,21 @@ const DEFAULT_CONNECTIONS = 8;
 const DEFAULT_KEEP_ALIVE_MS = 4_000;
 const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 const REQUEST_ID_HEADERS = ['x-request-id', 'x-correlation-id', 'request-id'];
+/** What an error answer to a download is read of, for the service's message. */
+const DOWNLOAD_ERROR_BODY_BYTES = 64 * 1024;
+/** Downloads are all grouped under one route: their addresses are the service's or a CDN's. */
+const DOWNLOAD_ROUTE = 'download';
+
+// Download addresses may be on any origin (a CDN, storage) and redirect: not the service's pool.
+let downloadDispatcher: Dispatcher | undefined;
+function downloads(): Dispatcher {
+  downloadDispatcher ??= getGlobalDispatcher().compose(interceptors.redirect({ maxRedirections: 5 }));
+  return downloadDispatcher;
+}
 
 export class HttpTransport {
   private readonly pool: Pool;
+  private readonly origin: string;
   private readonly basePath: string;
   private readonly headers: Readonly<Record<string, string>>;
   private readonly policy: ApiRetryPolicy;
@@ -91,6 +112,7 @@ export class HttpTransport {
 
   constructor(private readonly options: HttpTransportOptions) {
     const url = parseBaseUrl(options.baseUrl);
+    this.origin = url.origin;
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.secrets = [options.token];
     this.policy = { ...API_RETRY_POLICY, ...options.retry };
@@ -114,11 +136,40 @@ export class HttpTransport {
   }
 
   /** Sends the request, retrying per the policy, and returns the validated body. */
-  async request<T>(method: HttpMethod, target: ApiPath, request: TransportRequest<T>): Promise<T> {
+  request<T>(method: HttpMethod, target: ApiPath, request: TransportRequest<T>): Promise<T> {
+    return this.retrying(method, target, request.signal, (attempt) =>
+      this.attempt(method, target, request, attempt),
+    );
+  }
+
+  /**
+   * The bytes at `url`, a file's download address: with the token only when the address is on the
+   * service's own origin (a CDN or storage address gets none, nor does a redirect elsewhere),
+   * redirects followed, the body capped at `maxBytes`. Retries, metrics and errors as every other
+   * request; the path errors and logs name is the address without its query (signed addresses
+   * carry their credentials there).
+   */
+  download(url: string, options: DownloadOptions): Promise<Buffer> {
+    const address = parseDownloadUrl(url);
+    const target: ApiPath = {
+      path: redactUrlCredentials(address.origin + address.pathname),
+      route: DOWNLOAD_ROUTE,
+    };
+    return this.retrying('GET', target, options.signal, (attempt) =>
+      this.downloadAttempt(address, target, options, attempt),
+    );
+  }
+
+  private async retrying<T>(
+    method: HttpMethod,
+    target: ApiPath,
+    signal: AbortSignal | undefined,
+    once: (attempt: number) => Promise<T>,
+  ): Promise<T> {
     const random = this.options.random ?? Math.random;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return await this.attempt(method, target, request, attempt);
+        return await once(attempt);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
         const waitMs = planRetry(method, error, attempt, random, this.policy);
@@ -137,7 +188,7 @@ export class HttpTransport {
             delayMs: waitMs,
           }),
         );
-        await this.sleep(waitMs, method, target, request.signal);
+        await this.sleep(waitMs, method, target, signal);
       }
     }
   }
@@ -148,12 +199,122 @@ export class HttpTransport {
     return this.closing;
   }
 
-  private async attempt<T>(
+  private attempt<T>(
     method: HttpMethod,
     target: ApiPath,
     request: TransportRequest<T>,
     attempt: number,
   ): Promise<T> {
+    return this.exchange(
+      { method, target, attempt, signal: request.signal, timeoutMs: this.options.timeoutMs },
+      async (deadline, seen) => {
+        const hasBody = request.body !== undefined;
+        const response = await this.pool.request({
+          method,
+          path: this.basePath + target.path + buildQueryString(request.query),
+          headers: hasBody ? { ...this.headers, 'content-type': 'application/json' } : this.headers,
+          body: hasBody ? JSON.stringify(request.body) : null,
+          signal: deadline,
+        });
+        seen.status = response.statusCode;
+        seen.requestId = readRequestId(response.headers);
+        const maxBytes = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+        const answer = this.answerOf(
+          method,
+          target,
+          response,
+          await readCappedBody(response.body, maxBytes),
+          maxBytes,
+        );
+        const expected = request.expect?.includes(seen.status) ?? (seen.status >= 200 && seen.status < 300);
+        if (!expected || answer.bytes === undefined) throw errorFromResponse(answer, this.policy);
+        return parseResponseBody(answer, request.schema);
+      },
+    );
+  }
+
+  private downloadAttempt(
+    address: URL,
+    target: ApiPath,
+    options: DownloadOptions,
+    attempt: number,
+  ): Promise<Buffer> {
+    const ours = address.origin === this.origin;
+    return this.exchange(
+      {
+        method: 'GET',
+        target,
+        attempt,
+        signal: options.signal,
+        timeoutMs: options.timeoutMs ?? this.options.timeoutMs,
+      },
+      async (deadline, seen) => {
+        const response = await downloads().request({
+          origin: address.origin,
+          method: 'GET',
+          path: address.pathname + address.search,
+          // The redirect interceptor drops authorization when a redirect leaves the origin.
+          headers: ours
+            ? this.headers
+            : { accept: '*/*', 'user-agent': this.headers['user-agent'] ?? 'docsync' },
+          signal: deadline,
+        });
+        seen.status = response.statusCode;
+        seen.requestId = ours ? readRequestId(response.headers) : undefined;
+        const ok = seen.status >= 200 && seen.status < 300;
+        const maxBytes = ok ? options.maxBytes : DOWNLOAD_ERROR_BODY_BYTES;
+        const bytes = await readCappedBody(response.body, maxBytes);
+        if (!ok) {
+          // An error page past the cap says nothing more: its status is the answer.
+          throw errorFromResponse(
+            this.answerOf('GET', target, response, bytes ?? Buffer.alloc(0), maxBytes),
+            this.policy,
+          );
+        }
+        if (bytes === undefined)
+          throw errorFromResponse(this.answerOf('GET', target, response, undefined, maxBytes), this.policy);
+        return bytes;
+      },
+    );
+  }
+
+  /** What errorFromResponse and parseResponseBody read of an answer. */
+  private answerOf(
+    method: HttpMethod,
+    target: ApiPath,
+    response: Dispatcher.ResponseData,
+    bytes: Buffer | undefined,
+    maxBytes: number,
+  ) {
+    return {
+      method,
+      path: target.path,
+      secrets: this.secrets,
+      status: response.statusCode,
+      requestId: readRequestId(response.headers),
+      retryAfter: firstHeader(response.headers['retry-after']),
+      bytes,
+      maxBytes,
+      now: (this.options.now ?? Date.now)(),
+    };
+  }
+
+  /**
+   * One attempt of any request: refused when the client is closed or the caller aborted, bounded
+   * by its deadline, reported once to logs and metrics, and every failure an ApiError without the
+   * token. `send` notes the status and request id as soon as headers arrive.
+   */
+  private async exchange<T>(
+    call: {
+      method: HttpMethod;
+      target: ApiPath;
+      attempt: number;
+      signal: AbortSignal | undefined;
+      timeoutMs: number;
+    },
+    send: (deadline: AbortSignal, seen: { status: number; requestId: string | undefined }) => Promise<T>,
+  ): Promise<T> {
+    const { method, target, attempt, signal } = call;
     const context = { method, path: target.path };
     if (this.closing !== undefined) {
       throw new ApiError({
@@ -162,48 +323,22 @@ export class HttpTransport {
         message: `${method} ${target.path}: client closed`,
       });
     }
-    if (request.signal?.aborted) {
+    if (signal?.aborted) {
       throw new ApiError({ ...context, code: 'API_ABORTED', message: `${method} ${target.path}: aborted` });
     }
-    const now = this.options.now ?? Date.now;
-    const started = now();
+    const started = (this.options.now ?? Date.now)();
     const deadline = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       deadline.abort();
-    }, this.options.timeoutMs);
+    }, call.timeoutMs);
     const forwardAbort = () => deadline.abort();
-    request.signal?.addEventListener('abort', forwardAbort, { once: true });
-    let status = 0;
-    let requestId: string | undefined;
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    const seen: { status: number; requestId: string | undefined } = { status: 0, requestId: undefined };
     try {
-      const hasBody = request.body !== undefined;
-      const response = await this.pool.request({
-        method,
-        path: this.basePath + target.path + buildQueryString(request.query),
-        headers: hasBody ? { ...this.headers, 'content-type': 'application/json' } : this.headers,
-        body: hasBody ? JSON.stringify(request.body) : null,
-        signal: deadline.signal,
-      });
-      status = response.statusCode;
-      requestId = readRequestId(response.headers);
-      const maxBytes = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
-      const bytes = await readCappedBody(response.body, maxBytes);
-      const answer = {
-        ...context,
-        secrets: this.secrets,
-        status,
-        requestId,
-        retryAfter: firstHeader(response.headers['retry-after']),
-        bytes,
-        maxBytes,
-        now: now(),
-      };
-      const expected = request.expect?.includes(status) ?? (status >= 200 && status < 300);
-      if (!expected || bytes === undefined) throw errorFromResponse(answer, this.policy);
-      const result = parseResponseBody(answer, request.schema);
-      this.report({ method, target, attempt, status, started, requestId });
+      const result = await send(deadline.signal, seen);
+      this.report({ method, target, attempt, status: seen.status, started, requestId: seen.requestId });
       return result;
     } catch (error) {
       const failure =
@@ -212,12 +347,12 @@ export class HttpTransport {
           : errorFromFailure(error, {
               ...context,
               secrets: this.secrets,
-              status,
-              requestId,
-              aborted: request.signal?.aborted === true,
+              status: seen.status,
+              requestId: seen.requestId,
+              aborted: signal?.aborted === true,
               timedOut,
               closed: this.closing !== undefined,
-              timeoutMs: this.options.timeoutMs,
+              timeoutMs: call.timeoutMs,
             });
       this.report({
         method,
@@ -225,13 +360,13 @@ export class HttpTransport {
         attempt,
         status: failure.status,
         started,
-        requestId,
+        requestId: seen.requestId,
         code: failure.code,
       });
       throw failure;
     } finally {
       clearTimeout(timer);
-      request.signal?.removeEventListener('abort', forwardAbort);
+      signal?.removeEventListener('abort', forwardAbort);
     }
   }
 
@@ -308,6 +443,22 @@ function parseBaseUrl(baseUrl: string): URL {
     );
   }
   return url;
+}
+
+/** A download address: absolute, http(s), and never sent with credentials written into it. */
+function parseDownloadUrl(url: string): URL {
+  let address: URL | undefined;
+  try {
+    address = new URL(url);
+  } catch {
+    address = undefined;
+  }
+  if (address === undefined || (address.protocol !== 'http:' && address.protocol !== 'https:'))
+    throw new DocsyncError(
+      'API_DOWNLOAD_URL_INVALID',
+      `not an http(s) download address: ${redactUrlCredentials(url.split('?')[0] ?? '')}`,
+    );
+  return address;
 }
 
 function firstHeader(value: string | string[] | undefined): string | undefined {

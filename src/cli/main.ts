@@ -12,7 +12,7 @@ import type { OnceFlags } from './once-command.js';
 import type { StatusFlags } from './status-command.js';
 
 export interface MainOptions {
-  /** The processors `start` runs; the registry of jobs/ when not given. */
+  /** The processors `start` runs instead of the daemon's registry of jobs/ (a test's own). */
   jobs?: readonly AnyJobDefinition[];
 }
 
@@ -50,8 +50,7 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
         dryRun?: boolean;
       }) => {
         const { startCommand } = await import('./start-command.js');
-        const jobs = options.jobs ?? (await import('../../jobs/registry.js')).JOBS;
-        exitCode = await startCommand(flags, io, jobs);
+        exitCode = await startCommand(flags, io, options.jobs);
       },
     );
 

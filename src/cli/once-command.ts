@@ -20,7 +20,7 @@ import { MirrorRegistry } from '../import/mirror-registry.js';
 import { type ImportReport, type ImportRequest, runImport } from '../import/run-import.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import { MemoryMappingStateStore } from '../state/memory-mapping-state-store.js';
+import { memoryStores } from '../state/memory-stores.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { readCliConfig } from './read-cli-config.js';
@@ -91,7 +91,8 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     const report = await runImport(
       {
         api,
-        state: new MemoryMappingStateStore(),
+        // No Redis in a pipeline: the change request is found again through its subject marker.
+        state: memoryStores().mappings,
         mirrorFor,
         artifacts,
         log,

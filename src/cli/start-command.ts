@@ -31,10 +31,11 @@ export const DEFAULT_DEMO_DIR = '.docsync/demo';
 /** The demo stops quicker than a daemon: nothing it runs is worth a long wait. */
 const DEMO_SHUTDOWN_TIMEOUT_MS = 15_000;
 
+/** `jobs`: the processors to run instead of the daemon's registry (a test's). */
 export async function startCommand(
   options: StartOptions,
   io: CliIo,
-  jobs: readonly AnyJobDefinition[],
+  jobs?: readonly AnyJobDefinition[],
 ): Promise<number> {
   const file = options.config ?? io.env.DOCSYNC_CONFIG;
   if (file === undefined) return startDemoCommand(options, io, jobs);
@@ -53,7 +54,7 @@ export async function startCommand(
 async function startDemoCommand(
   options: StartOptions,
   io: CliIo,
-  jobs: readonly AnyJobDefinition[],
+  jobs: readonly AnyJobDefinition[] | undefined,
 ): Promise<number> {
   const envLevel = io.env.DOCSYNC_LOG_LEVEL;
   const log = await commandLogger(
@@ -109,7 +110,7 @@ interface RunDaemonOptions {
   log: Logger;
   shutdown: Shutdown;
   io: CliIo;
-  jobs: readonly AnyJobDefinition[];
+  jobs: readonly AnyJobDefinition[] | undefined;
   dryRun: boolean;
   freshRedis?: boolean;
   onStarted?: (daemon: Daemon) => void;
@@ -128,7 +129,7 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
           dryRun: config.dryRun || options.dryRun,
         },
         log,
-        jobs: options.jobs,
+        ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
         shutdown,
         version: VERSION,
         freshRedis: options.freshRedis === true,

@@ -1,4 +1,5 @@
-// The dependencies processors receive, made in one place for the daemon, tests and benchmarks.
+// The dependencies processors receive, made in one place for the daemon, tests and benchmarks:
+// the stores are built here once, not by each job on each run.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
@@ -8,12 +9,17 @@ import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import type { JobDeps } from '../queue/job-definition.js';
 import type { Queues } from '../queue/queues.js';
 import type { RedisClient } from '../redis/redis-connections.js';
-import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
+import { redisStores } from '../state/redis-stores.js';
+import type { Stores } from '../state/stores.js';
 
-export interface JobDepsInput {
+/**
+ * Where the stores live: in Redis, on the connection that waits through reconnects (state writes
+ * of a job must not fail fast), or ready-made (the in-memory ones of tests and benchmarks).
+ */
+export type StoresSource = { redis: RedisClient } | { stores: Stores };
+
+export type JobDepsInput = StoresSource & {
   config: Config;
-  /** The connection that waits through reconnects: state writes of a job must not fail fast. */
-  redis: RedisClient;
   queues: Queues;
   log: Logger;
   api?: DocsApiClient | undefined;
@@ -21,16 +27,16 @@ export interface JobDepsInput {
   now?: () => Date;
   /** The daemon's, served at /metrics; tests and benchmarks that do not read them get their own. */
   metrics?: DocsyncMetrics;
-}
+};
 
 export function createJobDeps(input: JobDepsInput): JobDeps {
+  const now = input.now ?? (() => new Date());
   return {
     config: input.config,
-    redis: input.redis,
     queues: input.queues,
-    now: input.now ?? (() => new Date()),
+    now,
     api: input.api,
-    state: new RedisMappingStateStore(input.redis, input.config.redis.prefix),
+    stores: 'stores' in input ? input.stores : redisStores(input.redis, input.config.redis.prefix),
     mirrorFor: new MirrorRegistry({
       dataDir: input.config.dataDir,
       log: input.log.child({ component: 'git' }),

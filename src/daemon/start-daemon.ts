@@ -2,6 +2,7 @@
 // embedded), queues, HTTP, workers, producers. Each part registers its own stop with the shutdown
 // owner as soon as it runs, so a start that fails half-way still closes what it opened.
 import { join } from 'node:path';
+import { JOBS } from '../../jobs/registry.js';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
@@ -28,11 +29,7 @@ import { checkRedisServer } from '../redis/check-redis-server.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
-import { EventLog } from '../state/event-log.js';
-import { LinkCheckStore } from '../state/link-check-store.js';
-import { OpenApiStateStore } from '../state/openapi-state-store.js';
-import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
-import { VerdictStore } from '../state/verdict-store.js';
+import { redisStores } from '../state/redis-stores.js';
 import { createJobDeps } from './create-job-deps.js';
 import { mappingStatuses } from './mapping-statuses.js';
 import { openApiStatuses } from './openapi-statuses.js';
@@ -40,7 +37,8 @@ import { openApiStatuses } from './openapi-statuses.js';
 export interface DaemonOptions {
   config: Config;
   log: Logger;
-  jobs: readonly AnyJobDefinition[];
+  /** The processors the workers run: the registry of jobs/ (the one place src/ takes it from) unless given. */
+  jobs?: readonly AnyJobDefinition[];
   shutdown: Shutdown;
   version: string;
   now?: () => Date;
@@ -87,13 +85,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
   shutdown.add('queues', () => queues.close());
 
   // What /status, the page and the metrics read: the state every process shares in Redis.
-  const shared = {
-    mappings: new RedisMappingStateStore(redis.producer(), config.redis.prefix),
-    links: new LinkCheckStore(redis.producer(), config.redis.prefix),
-    verdicts: new VerdictStore(redis.producer(), config.redis.prefix),
-    openapi: new OpenApiStateStore(redis.producer(), config.redis.prefix),
-    events: new EventLog(redis.producer(), config.redis.prefix),
-  };
+  const shared = redisStores(redis.producer(), config.redis.prefix);
 
   // Gauges of shared state are read from Redis when scraped, so every process shows the same.
   const metricsLog = log.child({ component: 'metrics' });
@@ -167,7 +159,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   stopIfStopping();
   const runner = new JobRunner({
-    definitions: options.jobs,
+    definitions: options.jobs ?? JOBS,
     connection: redis.worker(),
     config,
     deps: createJobDeps({ config, redis: redis.worker(), queues, log, api, artifacts, now, metrics }),

@@ -1,53 +1,36 @@
-// The bytes of a file of a space, from its download address: with the service's token only when
-// the address is on the service's own origin (a CDN or storage address gets no credentials), a
-// deadline, and a size cap, so that one huge attachment cannot exhaust the worker.
-import { getGlobalDispatcher, interceptors, request } from 'undici';
-import { readCappedBody } from '../api/read-capped-body.js';
-import { DocsyncError } from '../errors/docsync-error.js';
-import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+// The bytes of a file of a space, through the service client's download (its token only on the
+// service's own origin, retries, metrics, redaction), with the export's own errors: a file over
+// the mapping's cap says which setting to raise, any other failure is a failed download.
 
-const dispatcher = getGlobalDispatcher().compose(interceptors.redirect({ maxRedirections: 5 }));
+import { isApiError } from '../api/api-error.js';
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import { DocsyncError } from '../errors/docsync-error.js';
 
 export interface DownloadOptions {
-  service: { baseUrl: string; token: string };
   maxBytes: number;
   timeoutMs: number;
   signal: AbortSignal;
 }
 
-export async function downloadFile(url: string, label: string, options: DownloadOptions): Promise<Buffer> {
-  const sameOrigin = new URL(url).origin === new URL(options.service.baseUrl).origin;
-  const deadline = AbortSignal.timeout(options.timeoutMs);
-  const shown = `${label} (${redactUrlCredentials(url)})`;
+export async function downloadFile(
+  api: Pick<DocsApiClient, 'content'>,
+  url: string,
+  label: string,
+  options: DownloadOptions,
+): Promise<Buffer> {
   try {
-    const response = await request(url, {
-      signal: AbortSignal.any([options.signal, deadline]),
-      dispatcher,
-      headers: sameOrigin ? { authorization: `Bearer ${options.service.token}` } : {},
-    });
-    response.body.on('error', () => {});
-    if (response.statusCode < 200 || response.statusCode >= 300) {
-      response.body.destroy();
-      throw new DocsyncError('EXPORT_DOWNLOAD_FAILED', `${shown} answered HTTP ${response.statusCode}`, {
-        retryable: response.statusCode >= 500 || response.statusCode === 429 || response.statusCode === 408,
-      });
-    }
-    const bytes = await readCappedBody(response.body, options.maxBytes);
-    if (bytes === undefined) {
+    return await api.content.download(url, options);
+  } catch (error) {
+    if (options.signal.aborted || !isApiError(error)) throw error;
+    if (error.code === 'API_RESPONSE_TOO_LARGE')
       throw new DocsyncError(
         'EXPORT_FILE_TOO_LARGE',
-        `${shown} is larger than ${options.maxBytes} bytes: raise export.maxFileBytes of the mapping to export it`,
+        `${label} (${error.path}) is larger than ${options.maxBytes} bytes: raise export.maxFileBytes of the mapping to export it`,
+        { cause: error },
       );
-    }
-    return bytes;
-  } catch (error) {
-    if (error instanceof DocsyncError || options.signal.aborted) throw error;
-    throw new DocsyncError(
-      'EXPORT_DOWNLOAD_FAILED',
-      deadline.aborted
-        ? `${shown}: no complete answer within ${options.timeoutMs} ms`
-        : `${shown} could not be read`,
-      { retryable: true, cause: error },
-    );
+    throw new DocsyncError('EXPORT_DOWNLOAD_FAILED', `${label}: ${error.message}`, {
+      retryable: error.retryable,
+      cause: error,
+    });
   }
 }

@@ -18,9 +18,8 @@ import {
 } from './revision-to-tree.js';
 
 export interface ReadSpaceOptions {
+  /** Reads the revision and pages, and downloads the files (its token to its own origin only). */
   api: DocsApiClient;
-  /** Where the service is and its token: sent with downloads from its own origin only. */
-  service: { baseUrl: string; token: string };
   space: string;
   maxFileBytes: number;
   signal: AbortSignal;
@@ -67,8 +66,7 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
   await inParallel(plan.files, async (file) => {
     data.set(
       file.id,
-      await downloadFile(file.downloadURL ?? '', `file ${file.path}`, {
-        service: options.service,
+      await downloadFile(api, file.downloadURL ?? '', `file ${file.path}`, {
         maxBytes: options.maxFileBytes,
         timeoutMs: DOWNLOAD_TIMEOUT_MS,
         signal,

@@ -23,7 +23,6 @@ import { readSpaceContent } from './read-space-content.js';
 
 export interface ExportDeps {
   api: DocsApiClient;
-  service: { baseUrl: string; token: string };
   mirror: GitMirror;
   state: MappingStateStore;
   log: Logger;
@@ -48,7 +47,6 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
   const atHead = await readGitFolder(mirror, head, mapping, signal);
   const { revision, tree } = await readSpaceContent({
     api: deps.api,
-    service: deps.service,
     space: mapping.space,
     maxFileBytes: mapping.export.maxFileBytes,
     signal,

@@ -13,7 +13,6 @@ import type { ContentWarning } from '../content/content-warning.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ImportOutcome, MappingStateStore } from '../state/mapping-state.js';
-import { recordFailure } from '../state/record-failure.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
 import { logImportWarnings, storedWarnings } from './import-warnings.js';
@@ -58,16 +57,6 @@ export interface ImportReport {
  * MAX_LOGGED_WARNINGS), the report, and the state (the first MAX_STORED_WARNINGS and the count).
  */
 export async function runImport(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
-  try {
-    return await importMapping(deps, request);
-  } catch (error) {
-    // The reason stays visible in /status until an import succeeds.
-    if (!deps.dryRun) await recordFailure(deps.state, request.mapping.name, error, deps.now);
-    throw error;
-  }
-}
-
-async function importMapping(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
   const { mapping } = request;
   const log = deps.log.child({
     mapping: mapping.name,

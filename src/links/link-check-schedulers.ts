@@ -6,11 +6,9 @@ import type { MappingConfig } from '../config/mapping-schema.js';
 import { toSchedule } from '../config/schedule-schema.js';
 import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
+import { checkLinksKind, LATEST_REVISION } from '../queue/kinds/check-links-kind.js';
 
 const KIND = 'links-schedule';
-
-/** The revision a scheduled check reads: the space's current one when the job runs. */
-export const LATEST_REVISION = 'latest';
 
 /** Takes the 'links' queue. */
 export async function syncLinkCheckSchedulers(
@@ -24,10 +22,7 @@ export async function syncLinkCheckSchedulers(
     if (schedule === undefined) continue;
     const id = linkCheckSchedulerId(mapping.name);
     wanted.add(id);
-    await queue.upsertJobScheduler(id, schedule, {
-      name: 'check-links',
-      data: { space: mapping.space, revision: LATEST_REVISION },
-    });
+    await checkLinksKind.schedule(queue, id, schedule, { space: mapping.space, revision: LATEST_REVISION });
   }
   for (const scheduler of await queue.getJobSchedulers()) {
     const id = scheduler.key;

@@ -1,44 +1,48 @@
-// The git poll and the change request poll of every mapping that imports from git, each a BullMQ
-// job scheduler.
+// The git poll, the change request poll and the space poll of every mapping, each a BullMQ job
+// scheduler, and the git poll at once (the push webhook, `docsync resume`).
 import type { Queue } from 'bullmq';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { jobId } from '../queue/job-id.js';
+import type { JobKind } from '../queue/job-kind.js';
+import type { MappingPollPayload } from '../queue/kinds/mapping-poll-payload.js';
+import { pollChangeRequestsKind } from '../queue/kinds/poll-change-requests-kind.js';
+import { pollGitKind } from '../queue/kinds/poll-git-kind.js';
+import { pollSpaceKind } from '../queue/kinds/poll-space-kind.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 
-const KIND = 'poll-git';
-
-/** Scheduled polls of every mapping that imports from git: one scheduler per mapping and kind. */
+/** Scheduled polls of the given mappings: one scheduler per mapping and kind. */
 function syncMappingPolls(
   queue: Queue,
-  kind: string,
+  kind: JobKind<MappingPollPayload>,
   mappings: readonly MappingConfig[],
   every: (mapping: MappingConfig) => number,
   log: Logger,
 ): Promise<void> {
-  const importing = mappings.filter((mapping) => mapping.direction !== 'space-to-git');
   return syncJobSchedulers(
     queue,
     kind,
-    importing.map((mapping) => ({
+    mappings.map((mapping) => ({
       key: mapping.name,
       repeat: { every: every(mapping) },
-      data: { mapping: mapping.name },
+      payload: { mapping: mapping.name },
     })),
     log,
   );
 }
 
-/** The git poll, on the `import` queue. */
+const importing = (mappings: readonly MappingConfig[]) =>
+  mappings.filter((mapping) => mapping.direction !== 'space-to-git');
+
+/** The git poll of every mapping that imports from git, on the `import` queue. */
 export function syncGitPollSchedulers(
   queue: Queue,
   mappings: readonly MappingConfig[],
   log: Logger,
 ): Promise<void> {
-  return syncMappingPolls(queue, KIND, mappings, (mapping) => mapping.git.poll, log);
+  return syncMappingPolls(queue, pollGitKind, importing(mappings), (mapping) => mapping.git.poll, log);
 }
 
-/** Change request upkeep: list, judge, update and merge, on the `maintain` queue. */
+/** Change request upkeep (list, judge, update and merge) of the same mappings, on the `maintain` queue. */
 export function syncChangeRequestPollSchedulers(
   queue: Queue,
   mappings: readonly MappingConfig[],
@@ -46,8 +50,8 @@ export function syncChangeRequestPollSchedulers(
 ): Promise<void> {
   return syncMappingPolls(
     queue,
-    'poll-change-requests',
-    mappings,
+    pollChangeRequestsKind,
+    importing(mappings),
     (mapping) => mapping.changeRequest.poll,
     log,
   );
@@ -60,23 +64,10 @@ export function syncSpacePollSchedulers(
   log: Logger,
 ): Promise<void> {
   const exporting = mappings.filter((mapping) => mapping.direction !== 'git-to-space');
-  return syncJobSchedulers(
-    queue,
-    'poll-space',
-    exporting.map((mapping) => ({
-      key: mapping.name,
-      repeat: { every: mapping.export.poll },
-      data: { mapping: mapping.name },
-    })),
-    log,
-  );
+  return syncMappingPolls(queue, pollSpaceKind, exporting, (mapping) => mapping.export.poll, log);
 }
 
-/** Polls a mapping now, outside its schedule (the push webhook, `docsync resume`). */
+/** Polls a mapping now, outside its schedule (the push webhook, `docsync resume`): once per `reason`. */
 export async function pollNow(queue: Queue, mapping: string, reason: string): Promise<void> {
-  await queue.add(
-    KIND,
-    { mapping },
-    { jobId: jobId(KIND, 'now', mapping, reason), removeOnComplete: true, removeOnFail: 100 },
-  );
+  await pollGitKind.enqueue(queue, { mapping }, { reason });
 }

@@ -5,10 +5,8 @@ import type { Queue } from 'bullmq';
 import type { OpenApiConfig } from '../config/openapi-schema.js';
 import { toSchedule } from '../config/schedule-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { jobId } from '../queue/job-id.js';
+import { refreshOpenApiKind } from '../queue/kinds/refresh-openapi-kind.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
-
-const KIND = 'refresh-openapi';
 
 /** Takes the `openapi` queue. */
 export function syncOpenApiSchedulers(
@@ -18,7 +16,7 @@ export function syncOpenApiSchedulers(
 ): Promise<void> {
   return syncJobSchedulers(
     queue,
-    KIND,
+    refreshOpenApiKind,
     specs.flatMap((spec) => {
       const repeat = toSchedule(spec);
       return repeat === undefined
@@ -27,24 +25,10 @@ export function syncOpenApiSchedulers(
             {
               key: `${spec.org}/${spec.slug}`,
               repeat,
-              data: { org: spec.org, slug: spec.slug, trigger: 'schedule' },
+              payload: { org: spec.org, slug: spec.slug, trigger: 'schedule' as const },
             },
           ];
     }),
     log,
-  );
-}
-
-/** Refreshes a spec now, outside its schedule: once per `reason` (a blob id, a request id). */
-export async function refreshOpenApiNow(
-  queue: Queue,
-  spec: Pick<OpenApiConfig, 'org' | 'slug'>,
-  trigger: 'git' | 'now',
-  reason: string,
-): Promise<void> {
-  await queue.add(
-    KIND,
-    { org: spec.org, slug: spec.slug, trigger },
-    { jobId: jobId(KIND, spec.org, spec.slug, trigger, reason), removeOnComplete: true, removeOnFail: 100 },
   );
 }

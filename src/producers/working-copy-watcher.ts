@@ -4,11 +4,10 @@
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import { type FSWatcher, watch } from 'chokidar';
-import type { ImportContentPayload } from '../../jobs/import-content.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
-import { jobId } from '../queue/job-id.js';
+import { importContentKind, worktreeDebounce } from '../queue/kinds/import-content-kind.js';
 
 export class WorkingCopyWatcher {
   readonly #watchers: FSWatcher[] = [];
@@ -51,15 +50,10 @@ export class WorkingCopyWatcher {
   }
 
   async #enqueue(mapping: MappingConfig, path: string, debounceMs: number): Promise<void> {
-    const data: ImportContentPayload = {
-      source: 'worktree',
-      mapping: mapping.name,
-      space: mapping.space,
-      path,
-    };
-    await this.#queue.add('import-content', data, {
-      delay: debounceMs,
-      deduplication: { id: jobId('watch', mapping.name), ttl: debounceMs, extend: true, replace: true },
-    });
+    await importContentKind.enqueue(
+      this.#queue,
+      { source: 'worktree', mapping: mapping.name, space: mapping.space, path },
+      { delay: debounceMs, deduplication: worktreeDebounce(mapping.name, debounceMs) },
+    );
   }
 }

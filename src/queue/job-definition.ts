@@ -1,6 +1,6 @@
-// What a processor in jobs/ declares: its name, its queue, the schema of its payload, the space it
-// changes (for the per-space lock), and a plain async function. BullMQ workers wrap it; nothing in a
-// processor knows about BullMQ.
+// What a processor in jobs/ declares: its kind (name, queue, payload schema: src/queue/kinds/), the
+// space it changes (for the per-space lock), and a plain async function. BullMQ workers wrap it;
+// nothing in a processor knows about BullMQ.
 import type { z } from 'zod';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
@@ -8,8 +8,8 @@ import type { Config } from '../config/config-schema.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
-import type { RedisClient } from '../redis/redis-connections.js';
-import type { MappingStateStore } from '../state/mapping-state.js';
+import type { Stores } from '../state/stores.js';
+import type { JobKind } from './job-kind.js';
 import type { QueueName } from './queue-names.js';
 import type { Queues } from './queues.js';
 
@@ -22,12 +22,12 @@ export interface JobResult {
 /** The clients and settings a processor works with, passed in rather than read from globals. */
 export interface JobDeps {
   config: Config;
-  redis: RedisClient;
   queues: Queues;
   now: () => Date;
   /** The documentation service; undefined when the configuration names none (no mapping, no spec). */
   api: DocsApiClient | undefined;
-  state: MappingStateStore;
+  /** What docsync remembers between jobs, built once per process (Redis, or memory without it). */
+  stores: Stores;
   mirrorFor: (repo: string) => GitMirror;
   artifacts: ArtifactStore | undefined;
   /** Plan and log every step, change nothing. */
@@ -55,11 +55,36 @@ export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
    * page shows; undefined when it changed nothing worth showing (an unchanged import, a clean poll).
    */
   describe?(result: R, payload: P): string | undefined;
+  /**
+   * Keeps a failed run's reason where /status shows it. The runner calls it once per failed
+   * attempt, after deciding whether the job is tried again, and never in a dry run, for an aborted
+   * job (shutdown, lost lock) or a rate-limit pause. A failure of its own is logged, never thrown.
+   */
+  onFailure?(ctx: JobContext, payload: P, error: unknown): Promise<void>;
 }
 
-/** Keeps the payload type flowing from the schema to `run` and `space`. */
-export function defineJob<P, R extends JobResult>(definition: JobDefinition<P, R>): JobDefinition<P, R> {
-  return definition;
+/** What a processor of jobs/ adds to its kind: everything but the name, queue and payload schema. */
+export type JobImplementation<P, R extends JobResult = JobResult> = Omit<
+  JobDefinition<P, R>,
+  'name' | 'queue' | 'payload'
+>;
+
+/**
+ * The processor of a kind (src/queue/kinds/): its name, queue and payload schema are the kind's,
+ * so the producer's handle and the worker can never disagree. The one-argument form is for
+ * processors whose jobs docsync never queues itself (tests, benches).
+ */
+export function defineJob<P, R extends JobResult>(
+  kind: JobKind<P, unknown>,
+  implementation: JobImplementation<P, R>,
+): JobDefinition<P, R>;
+export function defineJob<P, R extends JobResult>(definition: JobDefinition<P, R>): JobDefinition<P, R>;
+export function defineJob<P, R extends JobResult>(
+  first: JobKind<P, unknown> | JobDefinition<P, R>,
+  implementation?: JobImplementation<P, R>,
+): JobDefinition<P, R> {
+  if (implementation === undefined) return first as JobDefinition<P, R>;
+  return { ...implementation, name: first.name, queue: first.queue, payload: first.payload };
 }
 
 /** A definition of any payload type, as the registry and the runner hold them. */

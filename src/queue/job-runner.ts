@@ -1,7 +1,9 @@
-// Runs the processors of jobs/ inside BullMQ workers: validates each payload, gives the processor
-// a child logger with the job's ids and an AbortSignal, takes the space lock, logs one line and
-// records one metric per outcome (and one event, when the processor describes what it did), and turns permanent failures into BullMQ's UnrecoverableError so
-// they are not retried.
+// Runs the processors of jobs/ inside BullMQ workers: refuses a job on a queue not its own,
+// validates each payload, gives the processor a child logger with the job's ids and an
+// AbortSignal, takes the space lock, logs one line and records one metric per outcome (and one
+// event, when the processor describes what it did), has the definition record a failure under one
+// rule (#onFailure), and turns permanent failures into BullMQ's UnrecoverableError so they are not
+// retried.
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
@@ -15,8 +17,7 @@ import { redactError } from '../log/redact-error.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import type { RedisClient } from '../redis/redis-connections.js';
-import { EventLog } from '../state/event-log.js';
-import type { AnyJobDefinition, JobDeps, JobResult } from './job-definition.js';
+import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
 import type { QueueName } from './queue-names.js';
 import { isPermanent, RETRY_POLICY, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, SpaceLocks } from './space-locks.js';
@@ -36,7 +37,6 @@ export class JobRunner {
   readonly #workers: Worker[] = [];
   readonly #byName: ReadonlyMap<string, AnyJobDefinition>;
   readonly #locks: SpaceLocks;
-  readonly #events: EventLog;
   readonly #options: JobRunnerOptions;
   readonly #owner = `${hostname()}:${process.pid}`;
   #closing: Promise<void> | undefined;
@@ -51,7 +51,6 @@ export class JobRunner {
       ttlMs: options.config.locks.ttl,
       log: options.log,
     });
-    this.#events = new EventLog(options.connection, options.config.redis.prefix);
   }
 
   /** Starts one worker per queue that has processors. */
@@ -108,6 +107,18 @@ export class JobRunner {
       base.error({ result: 'failed', code: 'JOB_UNKNOWN' }, 'job failed permanently');
       throw new UnrecoverableError(`JOB_UNKNOWN: no processor named ${job.name} on queue ${queue}`);
     }
+    // Queued by hand on another queue: running it here would bypass that queue's pause, rate
+    // limit and concurrency, and its own queue's workers would never see it.
+    if (definition.queue !== queue) {
+      record('failed');
+      base.error(
+        { result: 'failed', code: 'JOB_WRONG_QUEUE', expectedQueue: definition.queue },
+        'job failed permanently',
+      );
+      throw new UnrecoverableError(
+        `JOB_WRONG_QUEUE: job ${job.name} belongs on queue ${definition.queue}, not ${queue}`,
+      );
+    }
     const parsed = definition.payload.safeParse(job.data);
     if (!parsed.success) {
       const error = new PayloadError(job.name, parsed.error);
@@ -138,16 +149,14 @@ export class JobRunner {
       ...(cancel ? [cancel] : []),
       ...(lock ? [lock.lost] : []),
     ]);
+    const ctx: JobContext = {
+      ...this.#options.deps,
+      log,
+      signal: abort.signal,
+      job: { id: String(job.id), name: job.name, queue, attempt, maxAttempts },
+    };
     try {
-      const result = await definition.run(
-        {
-          ...this.#options.deps,
-          log,
-          signal: abort.signal,
-          job: { id: String(job.id), name: job.name, queue, attempt, maxAttempts },
-        },
-        payload,
-      );
+      const result = await definition.run(ctx, payload);
       // A processor that ignored its signal must not report success for work another process may
       // have done at the same time for the same space.
       if (lock?.lost.aborted) throw lock.lost.reason;
@@ -174,6 +183,7 @@ export class JobRunner {
       if (isPermanent(cause)) {
         record('failed');
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
+        await this.#onFailure(definition, ctx, payload, cause);
         throw new UnrecoverableError(
           `${code ?? 'FAILED'}: ${stored instanceof Error ? stored.message : String(stored)}`,
         );
@@ -185,10 +195,30 @@ export class JobRunner {
         record('failed');
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
       }
+      await this.#onFailure(definition, ctx, payload, cause);
       throw stored;
     } finally {
       abort.dispose();
       await lock?.release();
+    }
+  }
+
+  /**
+   * The one failure rule: a dry run changes nothing, and an aborted job (shutdown, lost lock) did
+   * not fail on its own, so neither records a failure. Recording is best effort: its own failure
+   * is a warning, never the one the job reports.
+   */
+  async #onFailure(
+    definition: AnyJobDefinition,
+    ctx: JobContext,
+    payload: unknown,
+    error: unknown,
+  ): Promise<void> {
+    if (definition.onFailure === undefined || ctx.dryRun || ctx.signal.aborted) return;
+    try {
+      await definition.onFailure(ctx, payload, error);
+    } catch (failure) {
+      ctx.log.warn({ err: failure }, 'failure not recorded');
     }
   }
 
@@ -205,7 +235,7 @@ export class JobRunner {
     const { mapping } = payload as { mapping?: unknown };
     const space = definition.space?.(payload);
     try {
-      await this.#events.record({
+      await this.#options.deps.stores.events.record({
         at: this.#options.deps.now().toISOString(),
         queue,
         job: definition.name,

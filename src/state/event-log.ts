@@ -2,7 +2,6 @@
 // a link check, an upload, an export), newest first, shared by every process through Redis and
 // capped, so that it never grows. The status page and /status show it; logs remain the full record.
 import { z } from 'zod';
-import type { RedisClient } from '../redis/redis-connections.js';
 
 export const eventSchema = z.object({
   at: z.string(),
@@ -23,33 +22,15 @@ export type DocsyncEvent = z.infer<typeof eventSchema>;
 export const EVENTS_KEPT = 200;
 export const RECENT_EVENTS = 30;
 
-export class EventLog {
-  readonly #redis: RedisClient;
-  readonly #key: string;
-
-  constructor(redis: RedisClient, prefix: string) {
-    this.#redis = redis;
-    this.#key = `${prefix}:state:events`;
-  }
-
-  async record(event: DocsyncEvent): Promise<void> {
-    await this.#redis
-      .multi()
-      .lpush(this.#key, JSON.stringify(event))
-      .ltrim(this.#key, 0, EVENTS_KEPT - 1)
-      .exec();
-  }
-
+export interface EventLog {
+  /** Adds an event; the oldest beyond EVENTS_KEPT go. */
+  record(event: DocsyncEvent): Promise<void>;
   /** The newest events first; an entry that does not read back as an event is left out. */
-  async recent(limit = RECENT_EVENTS): Promise<DocsyncEvent[]> {
-    const texts = await this.#redis.lrange(this.#key, 0, limit - 1);
-    return texts.flatMap((text) => {
-      try {
-        const parsed = eventSchema.safeParse(JSON.parse(text));
-        return parsed.success ? [parsed.data] : [];
-      } catch {
-        return [];
-      }
-    });
-  }
+  recent(limit?: number): Promise<DocsyncEvent[]>;
+}
+
+/** A stored entry as an event, or undefined when it does not read back as one. */
+export function readEvent(value: unknown): DocsyncEvent | undefined {
+  const parsed = eventSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
 }

@@ -1,7 +1,7 @@
 // The last link check of each target (a change request, or a space's main content), so the next
-// check can say what broke and what was fixed, and /status can show it.
+// check can say what broke and what was fixed, and /status can show it: the record, and the store
+// every version (Redis for the daemon, memory for tests and `docsync once`) keeps it in.
 import { z } from 'zod';
-import type { RedisClient } from '../redis/redis-connections.js';
 
 const brokenLinkSchema = z.object({
   pageId: z.string(),
@@ -44,45 +44,18 @@ export interface LinkCheckSummary {
   total?: number;
 }
 
-const KEEP_SECONDS = 30 * 24 * 3600;
-
-export class LinkCheckStore {
-  readonly #redis: RedisClient;
-  readonly #prefix: string;
-
-  constructor(redis: RedisClient, prefix: string) {
-    this.#redis = redis;
-    this.#prefix = prefix;
-  }
-
-  keyOf(space: string, changeRequest: string | undefined): string {
-    return `${this.#prefix}:state:links:${space}:${changeRequest ?? 'main'}`;
-  }
-
-  async get(space: string, changeRequest: string | undefined): Promise<LinkCheck | undefined> {
-    const text = await this.#redis.get(this.keyOf(space, changeRequest));
-    if (text === null) return undefined;
-    const parsed = linkCheckSchema.safeParse(JSON.parse(text));
-    // An unreadable record is treated as no previous check: the next one starts afresh.
-    return parsed.success ? parsed.data : undefined;
-  }
-
+/** One record per target; `changeRequest` undefined is the space's main content. */
+export interface LinkCheckStore {
+  get(space: string, changeRequest: string | undefined): Promise<LinkCheck | undefined>;
   /** The last check of a target in short; undefined when there is none, or it cannot be read. */
-  async summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined> {
-    const text = await this.#redis.get(this.keyOf(space, changeRequest));
-    if (text === null) return undefined;
-    let parsed: ReturnType<typeof linkCheckSummarySchema.safeParse>;
-    try {
-      parsed = linkCheckSummarySchema.safeParse(JSON.parse(text));
-    } catch {
-      return undefined;
-    }
-    if (!parsed.success) return undefined;
-    const { at, revision, broken, stats } = parsed.data;
-    return { at, revision, broken: broken.length, ...(stats === undefined ? {} : { total: stats.total }) };
-  }
+  summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined>;
+  set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void>;
+}
 
-  async set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void> {
-    await this.#redis.set(this.keyOf(space, changeRequest), JSON.stringify(check), 'EX', KEEP_SECONDS);
-  }
+/** A stored record in short, as /status shows it; undefined when it does not read back. */
+export function summaryOfLinkCheck(value: unknown): LinkCheckSummary | undefined {
+  const parsed = linkCheckSummarySchema.safeParse(value);
+  if (!parsed.success) return undefined;
+  const { at, revision, broken, stats } = parsed.data;
+  return { at, revision, broken: broken.length, ...(stats === undefined ? {} : { total: stats.total }) };
 }

@@ -1,8 +1,8 @@
 // What docsync knows of each OpenAPI spec it refreshes: the last upload (its hash, the source's
 // validators, the version it made, its operations for the next changelog), content the service
-// rejected, and the last refresh's outcome for /status.
+// rejected, and the last refresh's outcome for /status; and the store every version (Redis for the
+// daemon, memory for tests and `docsync once`) keeps it in.
 import { z } from 'zod';
-import type { RedisClient } from '../redis/redis-connections.js';
 
 const validatorsSchema = z.object({
   etag: z.string().optional(),
@@ -64,51 +64,32 @@ export type OpenApiSummary = z.infer<typeof openApiSummarySchema>;
 export type OpenApiRefresh = z.infer<typeof refreshSchema>;
 export type OpenApiUpload = z.infer<typeof uploadSchema>;
 
-export class OpenApiStateStore {
-  readonly #redis: RedisClient;
-  readonly #prefix: string;
-
-  constructor(redis: RedisClient, prefix: string) {
-    this.#redis = redis;
-    this.#prefix = prefix;
-  }
-
-  keyOf(org: string, slug: string): string {
-    return `${this.#prefix}:state:openapi:${org}/${slug}`;
-  }
-
-  async get(org: string, slug: string): Promise<OpenApiState> {
-    const text = await this.#redis.get(this.keyOf(org, slug));
-    if (text === null) return {};
-    let parsed: ReturnType<typeof openApiStateSchema.safeParse>;
-    try {
-      parsed = openApiStateSchema.safeParse(JSON.parse(text));
-    } catch {
-      return {};
-    }
-    // An unreadable record is no record: the next refresh uploads once more, nothing is lost.
-    return parsed.success ? parsed.data : {};
-  }
-
+/** One record per spec, by org and slug. */
+export interface OpenApiStateStore {
+  /** The spec's state; an unreadable record is no record (the next refresh uploads once more). */
+  get(org: string, slug: string): Promise<OpenApiState>;
   /** The parts /status shows; the operations of the last upload are neither validated nor kept. */
-  async summary(org: string, slug: string): Promise<OpenApiSummary> {
-    const text = await this.#redis.get(this.keyOf(org, slug));
-    if (text === null) return {};
-    let parsed: ReturnType<typeof openApiSummarySchema.safeParse>;
-    try {
-      parsed = openApiSummarySchema.safeParse(JSON.parse(text));
-    } catch {
-      return {};
-    }
-    return parsed.success ? parsed.data : {};
-  }
-
+  summary(org: string, slug: string): Promise<OpenApiSummary>;
   /** Merges `patch` into the spec's state; an `undefined` member removes it. */
-  async update(org: string, slug: string, patch: Partial<OpenApiState>): Promise<OpenApiState> {
-    const next: OpenApiState = { ...(await this.get(org, slug)), ...patch };
-    for (const key of Object.keys(next) as (keyof OpenApiState)[])
-      if (next[key] === undefined) delete next[key];
-    await this.#redis.set(this.keyOf(org, slug), JSON.stringify(next));
-    return next;
-  }
+  update(org: string, slug: string, patch: Partial<OpenApiState>): Promise<OpenApiState>;
+}
+
+/** A stored record as the full state; `{}` when it does not read back. */
+export function readOpenApiState(value: unknown): OpenApiState {
+  const parsed = openApiStateSchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+/** A stored record as /status shows it; `{}` when it does not read back. */
+export function readOpenApiSummary(value: unknown): OpenApiSummary {
+  const parsed = openApiSummarySchema.safeParse(value);
+  return parsed.success ? parsed.data : {};
+}
+
+/** `state` with `patch` merged in, members set to undefined removed. */
+export function patchOpenApiState(state: OpenApiState, patch: Partial<OpenApiState>): OpenApiState {
+  const next: OpenApiState = { ...state, ...patch };
+  for (const key of Object.keys(next) as (keyof OpenApiState)[])
+    if (next[key] === undefined) delete next[key];
+  return next;
 }

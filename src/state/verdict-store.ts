@@ -1,7 +1,6 @@
 // The merge verdict of each managed open change request, per mapping, refreshed by each poll, for
 // /status: mergeable, or the reasons it is not.
 import { z } from 'zod';
-import type { RedisClient } from '../redis/redis-connections.js';
 
 export const verdictSchema = z.object({
   changeRequest: z.string(),
@@ -15,39 +14,15 @@ export const verdictSchema = z.object({
 
 export type StoredVerdict = z.infer<typeof verdictSchema>;
 
-export class VerdictStore {
-  readonly #redis: RedisClient;
-  readonly #prefix: string;
-
-  constructor(redis: RedisClient, prefix: string) {
-    this.#redis = redis;
-    this.#prefix = prefix;
-  }
-
-  keyOf(mapping: string): string {
-    return `${this.#prefix}:state:verdicts:${mapping}`;
-  }
-
+/** Verdicts per mapping, one per change request. */
+export interface VerdictStore {
   /** Replaces the verdicts of a mapping with those of its change requests open now. */
-  async replace(mapping: string, verdicts: readonly StoredVerdict[]): Promise<void> {
-    const multi = this.#redis.multi().del(this.keyOf(mapping));
-    if (verdicts.length > 0)
-      multi.hset(
-        this.keyOf(mapping),
-        ...verdicts.flatMap((verdict) => [verdict.changeRequest, JSON.stringify(verdict)]),
-      );
-    await multi.exec();
-  }
+  replace(mapping: string, verdicts: readonly StoredVerdict[]): Promise<void>;
+  set(mapping: string, verdict: StoredVerdict): Promise<void>;
+  /** The mapping's verdicts by change request number; one that does not read back is left out. */
+  list(mapping: string): Promise<StoredVerdict[]>;
+}
 
-  async set(mapping: string, verdict: StoredVerdict): Promise<void> {
-    await this.#redis.hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict));
-  }
-
-  async list(mapping: string): Promise<StoredVerdict[]> {
-    const fields = await this.#redis.hgetall(this.keyOf(mapping));
-    return Object.values(fields)
-      .map((text) => verdictSchema.safeParse(JSON.parse(text)))
-      .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
-      .sort((a, b) => a.number - b.number);
-  }
+export function byNumber(a: StoredVerdict, b: StoredVerdict): number {
+  return a.number - b.number;
 }

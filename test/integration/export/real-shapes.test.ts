@@ -141,7 +141,6 @@ mappings:
     const outcome = await runExport(
       {
         api: testApiClient(test).client,
-        service: { baseUrl: test.baseUrl, token: test.tokens.admin },
         mirror: new GitMirror({
           repo: repo.remote,
           dir: join(mirrorDir, 'mirror.git'),

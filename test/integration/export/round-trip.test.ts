@@ -26,7 +26,6 @@ describe('space to git round trips through the service', async () => {
   const test = await startTestEmulator();
   const files = await startFileServer();
   const { client } = testApiClient(test);
-  const service = { baseUrl: test.baseUrl, token: test.tokens.admin };
 
   /** A new space holding `folder`, imported as the sync imports it: a zip the service fetches. */
   async function spaceWith(folder: Map<string, Buffer>, name: string): Promise<string> {
@@ -40,7 +39,6 @@ describe('space to git round trips through the service', async () => {
   const exportOf = (space: string) =>
     readSpaceContent({
       api: client,
-      service,
       space,
       maxFileBytes: 1024 * 1024,
       signal: AbortSignal.timeout(20_000),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import type { MappingConfig } from '../../../src/config/mapping-schema.js';
 import { syncLinkCheckSchedulers } from '../../../src/links/link-check-schedulers.js';
-import { LinkCheckStore } from '../../../src/state/link-check-store.js';
+import { RedisLinkCheckStore } from '../../../src/state/redis-link-check-store.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {
   addRevision,
@@ -41,7 +41,7 @@ service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
     await syncLinkCheckSchedulers(daemon.queues.get('links'), mappings, log);
 
     // An `every` scheduler's first tick is now.
-    const store = new LinkCheckStore(redis, prefix);
+    const store = new RedisLinkCheckStore(redis, prefix);
     const check = await waitFor(() => store.get(space, undefined), 'the scheduled link check');
     expect(check).toMatchObject({
       revision: main.id,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { EVENTS_KEPT, EventLog } from '../../../src/state/event-log.js';
+import { EVENTS_KEPT } from '../../../src/state/event-log.js';
+import { RedisEventLog } from '../../../src/state/redis-event-log.js';
 import { testRedis, uniquePrefix } from '../../support/test-context.js';
 
-describe('EventLog', () => {
+describe('RedisEventLog', () => {
   it('keeps the newest events, newest first, and never more than it is meant to', async () => {
     const prefix = uniquePrefix('events');
     const redis = testRedis(prefix);
-    const log = new EventLog(redis, prefix);
+    const log = new RedisEventLog(redis, prefix);
     for (let i = 0; i < EVENTS_KEPT + 5; i += 1)
       await log.record({
         at: new Date(Date.UTC(2026, 10, 21, 0, 0, i)).toISOString(),
@@ -28,7 +29,7 @@ describe('EventLog', () => {
   it('leaves out an entry that does not read back as an event', async () => {
     const prefix = uniquePrefix('events-bad');
     const redis = testRedis(prefix);
-    const log = new EventLog(redis, prefix);
+    const log = new RedisEventLog(redis, prefix);
     await log.record({ at: 'now', queue: 'links', job: 'check-links', result: 'clean', summary: 'ok' });
     await redis.lpush(`${prefix}:state:events`, 'not json', '{"summary":1}');
     expect(await log.recent()).toEqual([

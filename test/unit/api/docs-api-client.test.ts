@@ -139,6 +139,15 @@ const cases: Record<string, Case> = {
     sent: 'GET /v1/spaces/sp1/content/files/f1',
     answer: { id: 'f1' },
   },
+  'content.download': {
+    // A file on the service's own origin: sent with the token, the bytes given back as they came.
+    call: async (c) =>
+      JSON.parse(
+        (await c.content.download(`${server.baseUrl}/files/f1?sig=1`, { maxBytes: 1024 })).toString(),
+      ),
+    sent: 'GET /v1/files/f1?sig=1',
+    answer: { id: 'f1' },
+  },
   'content.listFileBacklinks': {
     call: (c) => c.content.listFileBacklinks(main, 'f1'),
     sent: 'GET /v1/spaces/sp1/content/files/f1/backlinks',

@@ -1,0 +1,112 @@
+// A kind of job docsync queues, declared once (src/queue/kinds/): its name, queue, payload schema,
+// job id scheme and retention. Producers and jobs queue through its handle, never by a string, so a
+// bad payload fails where it is made, not later in a worker.
+import type { Job, JobsOptions, Queue, RepeatOptions } from 'bullmq';
+import type { z } from 'zod';
+import { DocsyncError } from '../errors/docsync-error.js';
+import { PayloadError } from '../errors/payload-error.js';
+import type { QueueName } from './queue-names.js';
+import type { Queues } from './queues.js';
+
+/** How long BullMQ keeps a finished job: `true` removes it at once, a number keeps that many. */
+export interface Retention {
+  removeOnComplete: NonNullable<JobsOptions['removeOnComplete']>;
+  removeOnFail: NonNullable<JobsOptions['removeOnFail']>;
+}
+
+/** What a producer chooses: when and how urgently. The name, queue, id and retention are the kind's. */
+export interface EnqueueOptions {
+  delay?: number;
+  priority?: number;
+  deduplication?: NonNullable<JobsOptions['deduplication']>;
+  /**
+   * What asked for the job, when the same payload may rightly run again for a new reason (a push,
+   * a resume, a new blob): the kind's id scheme makes it part of the job id.
+   */
+  reason?: string;
+}
+
+export interface JobKindSpec<P, I> {
+  name: string;
+  queue: QueueName;
+  /** Checked when queuing (here) and again when running (the runner): the payload's one schema. */
+  payload: z.ZodType<P, I>;
+  /**
+   * The job id (src/queue/job-id.ts), so that the same work queued twice is one job; undefined
+   * leaves the id to BullMQ (every enqueue is a new job).
+   */
+  id: (payload: P, reason: string | undefined) => string | undefined;
+  /** For jobs queued through the handle; jobs of a scheduler keep the queue's defaults. */
+  retention?: Retention | ((payload: P) => Retention | undefined);
+}
+
+/** Where a handle queues: docsync's queues, or the one queue of its kind (a narrow producer's). */
+export type QueueTarget = Pick<Queues, 'get'> | Queue;
+
+export interface JobKind<P, I = P> extends Readonly<JobKindSpec<P, I>> {
+  /**
+   * The BullMQ options a job of this kind is added with (its id, retention and the producer's
+   * options), once the payload is checked: a PayloadError naming the job and the problem if not.
+   */
+  jobOptions(payload: I, options?: EnqueueOptions): JobsOptions;
+  enqueue(target: QueueTarget, payload: I, options?: EnqueueOptions): Promise<Job>;
+  /** Many jobs in one round trip (BullMQ's addBulk), each checked as `enqueue` checks one. */
+  enqueueBulk(target: QueueTarget, jobs: readonly { payload: I; options?: EnqueueOptions }[]): Promise<Job[]>;
+  /** Creates or updates the job scheduler `schedulerId`, which queues this kind with `payload`. */
+  schedule(
+    target: QueueTarget,
+    schedulerId: string,
+    repeat: Omit<RepeatOptions, 'key'>,
+    payload: I,
+  ): Promise<void>;
+}
+
+/** A kind of any payload, as lists of kinds hold them. */
+// biome-ignore lint/suspicious/noExplicitAny: the payload type is each kind's own; lists only read name, queue and schema
+export type AnyJobKind = JobKind<any, any>;
+
+export function defineJobKind<P, I = P>(spec: JobKindSpec<P, I>): JobKind<P, I> {
+  const parse = (payload: I): P => {
+    const parsed = spec.payload.safeParse(payload);
+    if (!parsed.success) throw new PayloadError(spec.name, parsed.error);
+    return parsed.data;
+  };
+  const queueOf = (target: QueueTarget): Queue => {
+    if (!('add' in target)) return target.get(spec.queue);
+    // A producer handed one queue: it must be this kind's, or the job would wait where no worker looks.
+    if (target.name !== spec.queue)
+      throw new DocsyncError(
+        'JOB_WRONG_QUEUE',
+        `job ${spec.name} belongs on queue ${spec.queue}, not ${target.name}: pass docsync's queues or the ${spec.queue} queue`,
+      );
+    return target;
+  };
+  const jobOptions = (payload: I, options: EnqueueOptions = {}): JobsOptions => {
+    const parsed = parse(payload);
+    const { reason, ...rest } = options;
+    const id = spec.id(parsed, reason);
+    const retention = typeof spec.retention === 'function' ? spec.retention(parsed) : spec.retention;
+    return { ...rest, ...(id === undefined ? {} : { jobId: id }), ...retention };
+  };
+  return {
+    ...spec,
+    jobOptions,
+    // The payload is stored as the producer gave it (valid): the runner applies the schema's defaults.
+    enqueue: async (target, payload, options) =>
+      queueOf(target).add(spec.name, payload, jobOptions(payload, options)),
+    enqueueBulk: async (target, jobs) => {
+      const queue = queueOf(target);
+      return queue.addBulk(
+        jobs.map((job) => ({
+          name: spec.name,
+          data: job.payload,
+          opts: jobOptions(job.payload, job.options),
+        })),
+      );
+    },
+    schedule: async (target, schedulerId, repeat, payload) => {
+      parse(payload);
+      await queueOf(target).upsertJobScheduler(schedulerId, repeat, { name: spec.name, data: payload });
+    },
+  };
+}

@@ -1,0 +1,11 @@
+// poll-space: space to git's producer, reading the space's revision. Only its scheduler queues it
+// (`poll-space/<mapping>`).
+import { defineJobKind } from '../job-kind.js';
+import { mappingPollPayload } from './mapping-poll-payload.js';
+
+export const pollSpaceKind = defineJobKind({
+  name: 'poll-space',
+  queue: 'export',
+  payload: mappingPollPayload,
+  id: () => undefined,
+});

@@ -1,0 +1,47 @@
+// Verdicts in Redis: one hash per mapping, a field per change request, read back through zod.
+import type { RedisClient } from '../redis/redis-connections.js';
+import { byNumber, type StoredVerdict, type VerdictStore, verdictSchema } from './verdict-store.js';
+
+export class RedisVerdictStore implements VerdictStore {
+  readonly #redis: RedisClient;
+  readonly #prefix: string;
+
+  constructor(redis: RedisClient, prefix: string) {
+    this.#redis = redis;
+    this.#prefix = prefix;
+  }
+
+  keyOf(mapping: string): string {
+    return `${this.#prefix}:state:verdicts:${mapping}`;
+  }
+
+  async replace(mapping: string, verdicts: readonly StoredVerdict[]): Promise<void> {
+    const multi = this.#redis.multi().del(this.keyOf(mapping));
+    if (verdicts.length > 0)
+      multi.hset(
+        this.keyOf(mapping),
+        ...verdicts.flatMap((verdict) => [verdict.changeRequest, JSON.stringify(verdict)]),
+      );
+    await multi.exec();
+  }
+
+  async set(mapping: string, verdict: StoredVerdict): Promise<void> {
+    await this.#redis.hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict));
+  }
+
+  async list(mapping: string): Promise<StoredVerdict[]> {
+    const fields = await this.#redis.hgetall(this.keyOf(mapping));
+    return Object.values(fields)
+      .map((text) => verdictSchema.safeParse(parseJson(text)))
+      .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
+      .sort(byNumber);
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

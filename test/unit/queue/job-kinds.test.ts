@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { JOBS } from '../../../jobs/registry.js';
+import type { DocsyncError } from '../../../src/errors/docsync-error.js';
+import { PayloadError } from '../../../src/errors/payload-error.js';
+import { checkLinksKind } from '../../../src/queue/kinds/check-links-kind.js';
+import { exportSpaceKind } from '../../../src/queue/kinds/export-space-kind.js';
+import { importContentKind, worktreeDebounce } from '../../../src/queue/kinds/import-content-kind.js';
+import { JOB_KINDS } from '../../../src/queue/kinds/job-kinds.js';
+import { mergeChangeRequestKind } from '../../../src/queue/kinds/merge-change-request-kind.js';
+import { pollGitKind } from '../../../src/queue/kinds/poll-git-kind.js';
+import { refreshOpenApiKind } from '../../../src/queue/kinds/refresh-openapi-kind.js';
+import { updateChangeRequestKind } from '../../../src/queue/kinds/update-change-request-kind.js';
+
+const SHA = 'a'.repeat(40);
+const changeRequest = { mapping: 'docs', space: 'spc', changeRequest: 'cr_9', revision: 'rev_3' };
+
+/** The error a call threw, so its class, code and message can be asserted together. */
+function thrown(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the call to throw');
+}
+
+describe('job kinds', () => {
+  it('supply the job ids producers built by hand before, so stored jobs and state still match', () => {
+    expect(checkLinksKind.jobOptions({ space: 'spc', revision: 'rev_1' })).toEqual({
+      jobId: 'links/spc/main/rev_1',
+    });
+    expect(
+      checkLinksKind.jobOptions({ space: 'spc', changeRequest: 'cr_9', revision: 'rev_1', comment: true }),
+    ).toEqual({ jobId: 'links/spc/cr_9/rev_1' });
+    expect(
+      importContentKind.jobOptions({
+        source: 'git',
+        mapping: 'docs',
+        space: 'spc',
+        sha: SHA,
+        commit: { sha: SHA, subject: 'Edit', authorName: 'Ada' },
+      }),
+    ).toEqual({ jobId: `import/docs/${SHA}` });
+    expect(exportSpaceKind.jobOptions({ mapping: 'docs', space: 'spc', revision: 'rev_2' })).toEqual({
+      jobId: 'export/spc/rev_2',
+    });
+  });
+
+  it('supply the retention of each kind with its id', () => {
+    expect(updateChangeRequestKind.jobOptions(changeRequest)).toEqual({
+      jobId: 'update/spc/cr_9/rev_3',
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    expect(mergeChangeRequestKind.jobOptions(changeRequest)).toEqual({
+      jobId: 'merge/spc/cr_9/rev_3',
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
+    expect(pollGitKind.jobOptions({ mapping: 'docs' }, { reason: 'push-abc' })).toEqual({
+      jobId: 'poll-git/now/docs/push-abc',
+      removeOnComplete: true,
+      removeOnFail: 100,
+    });
+    expect(
+      refreshOpenApiKind.jobOptions({ org: 'acme', slug: 'api', trigger: 'git' }, { reason: 'blob1' }),
+    ).toEqual({ jobId: 'refresh-openapi/acme/api/git/blob1', removeOnComplete: true, removeOnFail: 100 });
+  });
+
+  it("keep the producer's timing options, and the queue's default retention where the kind sets none", () => {
+    expect(
+      refreshOpenApiKind.jobOptions(
+        { org: 'acme', slug: 'api', trigger: 'tick' },
+        { reason: 'repeat:1', delay: 1500 },
+      ),
+    ).toEqual({ jobId: 'refresh-openapi/acme/api/tick/repeat%3A1', delay: 1500 });
+    const deduplication = worktreeDebounce('docs', 800);
+    expect(
+      importContentKind.jobOptions(
+        { source: 'worktree', mapping: 'docs', space: 'spc', path: 'wc' },
+        { delay: 800, deduplication },
+      ),
+    ).toEqual({
+      delay: 800,
+      deduplication: { id: 'watch/docs', ttl: 800, extend: true, replace: true },
+    });
+  });
+
+  it('refuse a bad payload at the producer, naming the job and the field', () => {
+    const missing = thrown(() =>
+      checkLinksKind.jobOptions({ space: 'spc' } as unknown as { space: string; revision: string }),
+    );
+    expect(missing).toBeInstanceOf(PayloadError);
+    expect((missing as DocsyncError).code).toBe('JOB_PAYLOAD_INVALID');
+    expect((missing as Error).message).toMatch(/^invalid payload for job check-links: revision: /);
+
+    const badSha = thrown(() =>
+      importContentKind.jobOptions({
+        source: 'git',
+        mapping: 'docs',
+        space: 'spc',
+        sha: 'HEAD',
+        commit: { sha: 'HEAD', subject: 'Edit', authorName: 'Ada' },
+      }),
+    );
+    expect((badSha as PayloadError).issues).toEqual([expect.stringMatching(/^sha: /)]);
+  });
+
+  it('each have exactly one processor in the registry, on the same queue with the same schema', () => {
+    expect(JOBS.map((job) => job.name).sort()).toEqual(JOB_KINDS.map((kind) => kind.name).sort());
+    for (const kind of JOB_KINDS) {
+      const job = JOBS.find((definition) => definition.name === kind.name);
+      expect(job?.queue, kind.name).toBe(kind.queue);
+      expect(job?.payload === kind.payload, kind.name).toBe(true);
+    }
+  });
+});
