@@ -1,6 +1,7 @@
 // A short Redis lock per space, so that jobs changing one space never run at once, across every
 // process that shares the Redis. It expires by itself (a crashed holder never blocks for long) and
-// is renewed while held; a holder that fails to renew is told through `lost`.
+// is renewed while held; a holder that fails to renew is told through `lost`. The clock is passed
+// in so that tests can move past the ttl without waiting for it.
 import { randomUUID } from 'node:crypto';
 import { LockLostError } from '../errors/lock-lost-error.js';
 import type { Logger } from '../log/create-logger.js';
@@ -22,12 +23,17 @@ export class SpaceLocks {
   readonly #prefix: string;
   readonly #ttlMs: number;
   readonly #log: Logger;
+  readonly #now: () => number;
 
-  constructor(redis: RedisClient, options: { prefix: string; ttlMs: number; log: Logger }) {
+  constructor(
+    redis: RedisClient,
+    options: { prefix: string; ttlMs: number; log: Logger; now?: () => number },
+  ) {
     this.#redis = redis;
     this.#prefix = options.prefix;
     this.#ttlMs = options.ttlMs;
     this.#log = options.log;
+    this.#now = options.now ?? Date.now;
   }
 
   keyOf(space: string): string {
@@ -51,7 +57,7 @@ export class SpaceLocks {
   #hold(key: string, token: string): HeldLock {
     const lost = new AbortController();
     let released = false;
-    let lastRenewedAt = Date.now();
+    let lastRenewedAt = this.#now();
     const interval = Math.max(100, Math.floor(this.#ttlMs / 3));
     const renew = async () => {
       try {
@@ -59,11 +65,12 @@ export class SpaceLocks {
         if (released) return;
         // 0: the key expired or another holder has it now.
         if (renewed !== 1) lost.abort(new LockLostError(key));
-        else lastRenewedAt = Date.now();
+        else lastRenewedAt = this.#now();
       } catch (error) {
+        if (released) return;
         // A slow or failed renewal is not a loss yet: the lock still holds until its ttl runs out.
-        if (!released && Date.now() - lastRenewedAt >= this.#ttlMs)
-          lost.abort(new LockLostError(key, { cause: error }));
+        if (this.#now() - lastRenewedAt >= this.#ttlMs) lost.abort(new LockLostError(key, { cause: error }));
+        else this.#log.debug({ lock: key, err: error }, 'space lock renewal failed, the lock still holds');
       }
     };
     const timer = setInterval(() => void renew(), interval);

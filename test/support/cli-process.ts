@@ -1,8 +1,10 @@
-// Runs the built `docsync` executable as a child process, the way users and CI run it.
+// Runs the built `docsync` executable as a child process, the way users and CI run it. The global
+// setup builds dist/ from the current sources before the integration tests run.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-info.js';
 import { closeAfter } from './close-after.js';
+import { TEST_RUN_ENV } from './leftover-processes.js';
 import { waitFor } from './wait-for.js';
 
 export const BIN = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js');
@@ -17,9 +19,18 @@ export interface CliRun {
   waitForLog: (msg: string, timeoutMs?: number) => Promise<Record<string, unknown>>;
 }
 
-/** A clean environment: nothing of the developer's REDIS_URL or DOCSYNC_* leaks into a test. */
+/**
+ * A clean environment: nothing of the developer's REDIS_URL or DOCSYNC_* leaks into a test. Only the
+ * test run's id and temp folder go along, so that the run's end can tell whether the CLI left a
+ * process behind.
+ */
 export function cliEnv(extra: Record<string, string> = {}): Record<string, string> {
-  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...extra };
+  const run: Record<string, string> = {};
+  for (const name of [TEST_RUN_ENV, 'TMPDIR']) {
+    const value = process.env[name];
+    if (value !== undefined) run[name] = value;
+  }
+  return { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...run, ...extra };
 }
 
 export interface StartCliOptions {

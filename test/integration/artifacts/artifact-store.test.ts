@@ -140,7 +140,26 @@ describe('the artifact store', () => {
     await Promise.all([store.close(), store.close()]);
     await writeFile(late, 'old');
     await utimes(late, new Date(Date.now() - 2 * TTL_MS), new Date(Date.now() - 2 * TTL_MS));
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // A witness store on the same interval sweeps three stale files, one after another: the closed
+    // store has missed at least two of its ticks by then.
+    const witnessDir = join(await tempDir('store-witness'), 'artifacts');
+    await mkdir(witnessDir, { recursive: true });
+    const witness = new ArtifactStore({
+      dir: witnessDir,
+      secret,
+      publicUrl: 'http://x',
+      ttlMs: TTL_MS,
+      log,
+      sweepEveryMs: 20,
+    });
+    witness.start();
+    for (let tick = 0; tick < 3; tick += 1) {
+      const file = join(witnessDir, `staleWitnessArtifact${tick}.zip`);
+      await writeFile(file, 'old');
+      await utimes(file, new Date(Date.now() - 2 * TTL_MS), new Date(Date.now() - 2 * TTL_MS));
+      await expect.poll(() => existsSync(file)).toBe(false);
+    }
+    await witness.close();
     expect(existsSync(late)).toBe(true);
   });
 

@@ -7,13 +7,20 @@ import { callApi, startTestEmulator } from '../../support/start-test-emulator.js
 async function heldSource(body: Buffer) {
   let release: () => void = () => {};
   const released = new Promise<void>((resolve) => (release = resolve));
-  const server = createServer((_request, response) => void released.then(() => response.end(body)));
+  let fetching: () => void = () => {};
+  // Resolves when the service has asked for the source: the import is under way from then on.
+  const requested = new Promise<void>((resolve) => (fetching = resolve));
+  const server = createServer((_request, response) => {
+    fetching();
+    void released.then(() => response.end(body));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const address = server.address();
   return {
     url: `http://127.0.0.1:${typeof address === 'object' && address !== null ? address.port : 0}/docs.zip`,
     release,
+    requested,
   };
 }
 
@@ -50,7 +57,7 @@ describe('imports that overlap other calls', async () => {
       'POST',
       { url: source.url, source: 'zip' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.requested;
     expect(
       (await callApi(`${test.baseUrl}/spaces/${id}/change-requests/${cr.id}/merge`, admin, 'POST')).status,
     ).toBe(200);
@@ -80,7 +87,7 @@ describe('imports that overlap other calls', async () => {
       'POST',
       { url: source.url, source: 'zip' },
     );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await source.requested;
     const merged = (
       await callApi<{ revision: string }>(
         `${test.baseUrl}/spaces/${id}/change-requests/${cr.id}/merge`,

@@ -6,6 +6,7 @@ import type { StoredPage } from '../../../src/emulator/emulator-state.js';
 import type { MappingState } from '../../../src/state/mapping-state.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repos.js';
+import { nextRuns } from '../../support/job-runs.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {
   addRevision,
@@ -99,7 +100,11 @@ async function stateWhere(
 const importCount = async (emulator: TestEmulator) =>
   (await requestCounts(emulator)).counts[IMPORT_ROUTE] ?? 0;
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Two more runs of each poll, so that at least one whole run of each started after the call. */
+async function nextPolls(lines: ReadonlyArray<Record<string, unknown>>, ...names: string[]) {
+  const runs = await Promise.all(names.map((name) => nextRuns([lines], name, 2)));
+  return runs.flat();
+}
 
 describe('space to git', () => {
   it('commits an edit made in the service once, with the trailer, and never imports it back', async () => {
@@ -107,7 +112,7 @@ describe('space to git', () => {
     const space = await createTestSpace(emulator, 'Docs');
     const repo = await docsRepo();
     const first = await repo.git('rev-parse', 'HEAD');
-    const { state } = await startDaemon(emulator, [
+    const { daemon, state } = await startDaemon(emulator, [
       {
         name: 'docs',
         space,
@@ -147,7 +152,9 @@ describe('space to git', () => {
 
     // The git poll sees docsync's commit and imports nothing; the space poll sees nothing new.
     const imports = await importCount(emulator);
-    await pause(3000);
+    const polls = await nextPolls(daemon.lines, 'poll-git', 'poll-space');
+    expect(polls.map((poll) => poll.result)).not.toContain('import-queued');
+    expect(polls.map((poll) => poll.result)).not.toContain('export-queued');
     expect(await importCount(emulator)).toBe(imports);
     expect(await remote(repo, 'rev-list', '--count', 'main')).toBe('2');
     expect((await state.get('docs')).exportBase).toBe(sha);
@@ -262,7 +269,7 @@ describe('space to git', () => {
       expect(failed.lastError?.message).toContain(named);
     expect(failed.lastError?.message).not.toContain('pg_readme');
     // Failed closed: the job is not retried, no commit and no branch, nothing next to the remote.
-    await pause(1500);
+    await nextPolls(daemon.lines, 'poll-space');
     expect(await remote(repo, 'for-each-ref', '--format=%(refname) %(objectname)')).toBe(
       `refs/heads/main ${first}`,
     );
@@ -278,7 +285,7 @@ describe('space to git', () => {
     const fromSpace = await createTestSpace(emulator, 'From the space');
     const importing = await docsRepo();
     const exporting = await docsRepo();
-    const { state } = await startDaemon(emulator, [
+    const { daemon, state } = await startDaemon(emulator, [
       { name: 'in', space: intoSpace, repo: importing, direction: 'git-to-space' },
       { name: 'out', space: fromSpace, repo: exporting, direction: 'space-to-git' },
     ]);
@@ -307,7 +314,8 @@ describe('space to git', () => {
     await exporting.git('pull', '--quiet', '--ff-only', 'origin', 'main');
     await exporting.commit({ 'docs/usage.md': '# Usage\n' }, 'Add usage');
     await exporting.push();
-    await pause(2500);
+    const polls = await nextPolls(daemon.lines, 'poll-git', 'poll-space');
+    expect(polls.map((poll) => poll.result)).not.toContain('import-queued');
     expect(await importCount(emulator)).toBe(imports);
     expect(await remote(importing, 'rev-parse', 'main')).toBe(inHead);
     const inState = await state.get('in');

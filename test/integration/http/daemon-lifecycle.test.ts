@@ -8,6 +8,7 @@ import { ShutdownError } from '../../../src/errors/shutdown-error.js';
 import { Shutdown } from '../../../src/lifecycle/shutdown.js';
 import { startEmbeddedRedis } from '../../../src/redis/embedded-redis-server.js';
 import { captureLog, tempDir } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
 
 function testShutdown() {
   const { log, lines } = captureLog();
@@ -49,8 +50,8 @@ describe('the daemon', () => {
     const starting = shutdown.starting(
       startDaemon({ config, log, jobs: [], shutdown, version: '0.0.0-test' }),
     );
-    // The embedded redis-server is starting when the signal arrives.
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The embedded redis-server is starting when the signal arrives: its lock file is taken.
+    await waitFor(() => existsSync(join(dir, 'redis', 'docsync.lock')), 'the embedded redis-server to start');
     const stopping = shutdown.run('SIGTERM');
     await expect(starting).rejects.toBeInstanceOf(ShutdownError);
     await stopping;

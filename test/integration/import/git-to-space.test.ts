@@ -6,6 +6,7 @@ import { JOBS } from '../../../jobs/registry.js';
 import { resumeMapping } from '../../../src/producers/resume-mapping.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo } from '../../support/git-repos.js';
+import { completedRuns, nextRuns } from '../../support/job-runs.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {
   callApi,
@@ -115,7 +116,7 @@ describe('git to space', () => {
   });
 
   it('imports nothing for commits outside the folder, with docsync trailer, or with the same content', async () => {
-    const { emulator, repo, state } = await setUp();
+    const { emulator, repo, state, daemon } = await setUp();
     await importedSha(state, await repo.git('rev-parse', 'HEAD'));
     const before = await importCount(emulator);
     await repo.commit({ 'src/app.js': 'y\n' }, 'Change the code only');
@@ -125,7 +126,8 @@ describe('git to space', () => {
     );
     await repo.push();
     // Two polls pass with nothing to do.
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const polls = await nextRuns([daemon.lines], 'poll-git', 2);
+    expect(polls.map((poll) => poll.result)).not.toContain('import-queued');
     expect(await importCount(emulator)).toBe(before);
 
     // A person's commit that ends with the same folder content as the last import: no new import.
@@ -159,7 +161,8 @@ describe('git to space', () => {
     });
     await repo.commit({ 'docs/more.md': '# More\n' }, 'More after the rewrite');
     await repo.push();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const polls = await nextRuns([daemon.lines], 'poll-git', 2);
+    expect(polls.map((poll) => poll.result)).not.toContain('import-queued');
     expect(await importCount(emulator)).toBe(before);
 
     // Once a person has looked, resuming imports the rewritten branch's head rather than pausing again.
@@ -288,10 +291,15 @@ mappings:
     await first.shutdown.run('restart');
     await redis.del(`${prefix}:lock:space:${space}`);
 
-    await startTestDaemon({ prefix, yaml, jobs: JOBS });
+    const second = await startTestDaemon({ prefix, yaml, jobs: JOBS });
     const state = new RedisMappingStateStore(redis, prefix);
     await importedSha(state, sha);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // The link check is the last job the import queues: once it ran, the import's work is done.
+    await waitFor(
+      () => completedRuns(second.lines, 'check-links').length > 0,
+      'the link check of the import',
+    );
+    expect(completedRuns(second.lines, 'import-content')).toHaveLength(1);
     expect(await importCount(emulator)).toBe(1);
     expect(await changeRequests(emulator, space)).toHaveLength(1);
   });

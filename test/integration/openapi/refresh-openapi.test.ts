@@ -11,9 +11,10 @@ import { openApiSourceReader } from '../../../src/openapi/openapi-source-reader.
 import type { OperationChanges } from '../../../src/openapi/operation-changes.js';
 import { refreshOpenApiSpec, sha256 } from '../../../src/openapi/refresh-openapi-spec.js';
 import { jitterOf } from '../../../src/openapi/spec-jitter.js';
-import { OpenApiStateStore } from '../../../src/state/openapi-state-store.js';
+import { RedisOpenApiStateStore } from '../../../src/state/redis-openapi-state-store.js';
 import { startFileServer } from '../../support/file-server.js';
 import { createTestRepo } from '../../support/git-repos.js';
+import { nextRuns } from '../../support/job-runs.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { callApi, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
 import { requestCounts, testApiClient } from '../../support/test-api-client.js';
@@ -59,7 +60,7 @@ async function setUp(
   );
   const spec = config.openapi[0] as OpenApiConfig;
   const { client } = testApiClient(emulator);
-  const store = new OpenApiStateStore(redis, prefix);
+  const store = new RedisOpenApiStateStore(redis, prefix);
   const { log, lines } = captureLog();
   const mirrors = new MirrorRegistry({ dataDir: await tempDir('openapi-data'), log });
   const refresh = () =>
@@ -479,7 +480,7 @@ openapi:
     await repo.commit({ 'docs/README.md': '# Docs\n', 'api/openapi.yaml': petsYaml('1') }, 'First');
     await repo.push();
     const prefix = uniquePrefix('openapi-git');
-    await startTestDaemon({
+    const daemon = await startTestDaemon({
       prefix,
       jobs: JOBS,
       yaml: `dataDir: ${await tempDir('openapi-git')}
@@ -506,7 +507,10 @@ openapi:
     await repo.commit({ 'docs/README.md': '# Docs!\n' }, 'Docs only');
     await repo.push();
     const before = await uploads(emulator);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    const queued = () => daemon.lines.filter((line) => line.msg === 'openapi refresh queued by a commit');
+    const refreshes = queued().length;
+    await nextRuns([daemon.lines], 'poll-git', 2);
+    expect(queued()).toHaveLength(refreshes);
     expect(await uploads(emulator)).toBe(before);
     expect(await versions(emulator, 'from-git')).toBe(2);
   });

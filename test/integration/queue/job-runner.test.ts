@@ -53,7 +53,8 @@ const flaky = defineJob({
   },
 });
 
-// Ignores its signal on purpose: the runner itself must not report success once the lock is lost.
+// Does not stop when its signal aborts, on purpose: the runner itself must not report success once
+// the lock is lost.
 const stubborn = defineJob({
   name: 'stubborn',
   queue: 'maintain',
@@ -61,8 +62,12 @@ const stubborn = defineJob({
   space: (payload) => payload.space,
   async run(ctx, payload) {
     if (ctx.job.attempt === 1) {
-      await redis.set(`${prefix}:lock:space:${payload.space}`, 'another-process', 'PX', 600);
-      await sleep(1200);
+      const key = `${prefix}:lock:space:${payload.space}`;
+      await redis.set(key, 'another-process', 'PX', 600);
+      // Waits until the runner has seen the lock taken, and the other process's lock has expired
+      // (the retry then finds the space free), then reports success all the same.
+      await waitFor(() => ctx.signal.aborted, 'the lock to be lost');
+      await waitFor(async () => (await redis.exists(key)) === 0, 'the other lock to expire');
     }
     return { result: 'done' };
   },

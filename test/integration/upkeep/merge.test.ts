@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo } from '../../support/git-repos.js';
+import { nextRuns } from '../../support/job-runs.js';
 import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
 import {
   callApi,
@@ -194,13 +195,21 @@ describe('change request upkeep', () => {
   });
 
   it('merges once when two workers poll the same space', async () => {
-    const { emulator, space, cr } = await setUp({ daemons: 2, merge: '{ enabled: true, approvals: 1 }' });
+    const { emulator, space, cr, daemons } = await setUp({
+      daemons: 2,
+      merge: '{ enabled: true, approvals: 1 }',
+    });
     await review(emulator, space, cr, 'approved');
     await waitFor(
       async () => ((await changeRequest(emulator, space, cr)).status === 'merged' ? true : undefined),
       'the merge',
     );
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Two more change request polls, in either worker, that could have merged it again.
+    await nextRuns(
+      daemons.map((daemon) => daemon.lines),
+      'poll-change-requests',
+      2,
+    );
     expect((await requestCounts(emulator)).counts['POST /v1/spaces/:s/change-requests/:cr/merge']).toBe(1);
   });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ShutdownError } from '../../../src/errors/shutdown-error.js';
 import { Shutdown } from '../../../src/lifecycle/shutdown.js';
 import { captureLog } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
 
 function fakeProcess() {
   return Object.assign(new EventEmitter(), { exitCode: undefined as number | string | undefined | null });
@@ -100,7 +101,7 @@ describe('Shutdown', () => {
     const { proc, shutdown, exits } = setup(50);
     shutdown.add('workers', () => new Promise<void>(() => {}));
     proc.emit('SIGTERM', 'SIGTERM');
-    await sleep(120);
+    await waitFor(() => exits.length > 0, 'the forced exit');
     expect(exits).toEqual([1]);
     expect(shutdown.forced.aborted).toBe(true);
   });
