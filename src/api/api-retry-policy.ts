@@ -24,7 +24,7 @@ export interface ApiRetryPolicy {
   jitter: number;
   /**
    * A Retry-After longer than this is not waited out inside one call: the error goes up with
-   * `retryAfterMs` so that the queue can pause as a whole (DESIGN: a 429 pauses the queue).
+   * `retryAfterMs` so that the queue can pause as a whole (docs/architecture.md: a 429 pauses the queue).
    */
   maxRetryAfterMs: number;
 }

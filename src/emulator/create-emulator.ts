@@ -1,5 +1,5 @@
-// The local documentation service: the interface of spec/service-interface.md over real HTTP, in
-// memory (or kept in a state file), with injectable faults and clock. `docsync emulator` runs it
+// The local documentation service: the service's whole interface (docs/architecture.md) over real
+// HTTP, in memory (or kept in a state file), with injectable faults and clock. `docsync emulator` runs it
 // on its own; tests and the demo run it in-process.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

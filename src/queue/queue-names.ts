@@ -1,4 +1,4 @@
-// The queues of the flow (DESIGN.md): one per kind of work, so that a slow export never holds up
+// The queues of the flow (docs/architecture.md): one per kind of work, so that a slow export never holds up
 // imports and each can be paused or rate-limited on its own.
 export const QUEUE_NAMES = ['import', 'maintain', 'export', 'openapi', 'links'] as const;
 
