@@ -42,7 +42,7 @@ async function measure(url: string, spaces: number, log: Logger): Promise<void> 
     name: 'noop',
     queue: 'maintain',
     payload: z.object({ space: z.string().optional() }),
-    space: (payload) => payload.space,
+    lockKey: (payload) => payload.space,
     async run() {
       done += 1;
       return { result: 'ok' };

@@ -23,7 +23,7 @@ const COMMENTED_STATUSES: ReadonlySet<string> = new Set(['open', 'draft']);
 export const checkLinksJob = defineJob(checkLinksKind, {
   // Checks of one change request run one at a time: two at once could both find no comment and
   // both post one, and a slow check of an older revision could record its links over a newer one.
-  space: (payload) => (payload.changeRequest !== undefined ? payload.space : undefined),
+  lockKey: (payload) => (payload.changeRequest !== undefined ? payload.space : undefined),
   async run(ctx, payload) {
     const api = requireApi(ctx);
     const store = ctx.stores.links;

@@ -7,7 +7,7 @@ import { recordMappingFailure } from '../src/state/record-failure.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const exportSpaceJob = defineJob(exportSpaceKind, {
-  space: (payload) => payload.space,
+  lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     // A job queued before the mapping's direction was changed to git-to-space does nothing.

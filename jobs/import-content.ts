@@ -12,7 +12,7 @@ import { recordMappingFailure } from '../src/state/record-failure.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const importContentJob = defineJob(importContentKind, {
-  space: (payload) => payload.space,
+  lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);

@@ -3,17 +3,18 @@
 // left for the next poll. An outdated one is updated first (when the policy allows) and judged on
 // the next poll: approvals of the old revision no longer count. After a merge: record the merged
 // revision as docsync's own when its content was, and check the space's links.
-import { ApiError } from '../src/api/api-error.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../src/upkeep/merge-verdict.js';
+import { MERGE_REASONS, mergeRefusal, movedWhileJudged, planMerge } from '../src/upkeep/plan-merge.js';
 import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
+import { updateAndCarry } from '../src/upkeep/update-change-request.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
-  space: (payload) => payload.space,
+  lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
@@ -24,56 +25,50 @@ export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
       await readMergeFacts(api, ctx.stores.links, payload.space, cr, ctx.signal),
     );
     const { verdicts } = ctx.stores;
-    const record = async (mergeable: boolean, reasons: string[]) => {
+    const record = async (reasons: readonly string[]) => {
       if (!ctx.dryRun)
         await verdicts.set(mapping.name, {
           changeRequest: cr.id,
           number: cr.number,
           subject: cr.subject,
           revision: cr.revision,
-          mergeable,
-          reasons,
+          mergeable: false,
+          reasons: [...reasons],
           at: ctx.now().toISOString(),
         });
     };
-    const links = (revision: string, changeRequest?: string) =>
-      checkLinksKind.enqueue(ctx.queues, {
-        space: payload.space,
-        revision,
-        ...(changeRequest === undefined ? {} : { changeRequest, comment: mapping.links.comment }),
-      });
 
-    if (!verdict.mergeable) {
-      const onlyOutdated = verdict.reasons.every((reason) => reason === 'outdated');
-      if (!onlyOutdated || mapping.changeRequest.autoUpdate === 'never' || ctx.dryRun) {
-        await record(false, verdict.reasons);
-        ctx.log.info({ cr: cr.id, reasons: verdict.reasons }, 'change request not merged');
-        return { result: 'not-mergeable', reasons: verdict.reasons };
+    const plan = planMerge(verdict, mapping.changeRequest.autoUpdate, ctx.dryRun);
+    switch (plan.kind) {
+      case 'not-mergeable':
+        await record(plan.reasons);
+        ctx.log.info({ cr: cr.id, reasons: plan.reasons }, 'change request not merged');
+        return { result: 'not-mergeable', reasons: plan.reasons };
+      case 'update-first': {
+        const updated = await updateAndCarry(
+          { ...ctx, api },
+          { mapping, space: payload.space, changeRequest: cr },
+        );
+        if (updated.result === 'conflicts') {
+          await record(MERGE_REASONS.updateConflicts);
+          return { result: 'conflicts' };
+        }
+        ctx.log.info(
+          { cr: cr.id, revision: updated.revision },
+          'outdated change request updated before merging; it is judged again on the next poll',
+        );
+        await record(MERGE_REASONS.updated);
+        return { result: 'updated', revision: updated.revision };
       }
-      const updated = await api.changeRequests.update(payload.space, cr.id, options);
-      if (updated.result === 'conflicts') {
-        await record(false, ['outdated', 'conflicts with the main content']);
-        return { result: 'conflicts' };
-      }
-      await carryOrigin(ctx.stores.mappings, payload.space, cr.revision, updated.revision, {
-        kind: 'update',
-        mapping: mapping.name,
-      });
-      await links(updated.revision, cr.id);
-      ctx.log.info(
-        { cr: cr.id, revision: updated.revision },
-        'outdated change request updated before merging; it is judged again on the next poll',
-      );
-      await record(false, ['outdated', 'updated: judged again on the next poll']);
-      return { result: 'updated', revision: updated.revision };
-    }
-    if (ctx.dryRun) {
-      ctx.log.info({ cr: cr.id }, 'dry run: would merge the change request');
-      return { result: 'dry-run' };
+      case 'dry-run':
+        ctx.log.info({ cr: cr.id }, 'dry run: would merge the change request');
+        return { result: 'dry-run' };
+      case 'merge':
+        break;
     }
     // Reviews, comments and links took time to read: merge only what was judged.
     const now = await api.changeRequests.get(payload.space, cr.id, options);
-    if (now.revision !== cr.revision || now.updatedAt !== cr.updatedAt || now.status !== cr.status) {
+    if (movedWhileJudged(cr, now)) {
       ctx.log.info(
         { cr: cr.id },
         'change request moved while it was judged; it is judged again on the next poll',
@@ -84,18 +79,17 @@ export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
     try {
       merged = await api.changeRequests.merge(payload.space, cr.id, options);
     } catch (error) {
-      if (error instanceof ApiError && (error.status === 409 || error.status === 400)) {
-        await record(false, [`merge refused by the service (${error.status})`]);
-        ctx.log.warn(
-          { cr: cr.id, status: error.status },
-          'merge refused by the service; the change request is judged again on the next poll',
-        );
-        return { result: 'merge-refused', status: error.status };
-      }
-      throw error;
+      const status = mergeRefusal(error);
+      if (status === undefined) throw error;
+      await record(MERGE_REASONS.refused(status));
+      ctx.log.warn(
+        { cr: cr.id, status },
+        'merge refused by the service; the change request is judged again on the next poll',
+      );
+      return { result: 'merge-refused', status };
     }
     if (merged.result === 'conflicts') {
-      await record(false, ['conflicts with the main content']);
+      await record(MERGE_REASONS.mergeConflicts);
       return { result: 'conflicts' };
     }
     const ours = await carryOrigin(ctx.stores.mappings, payload.space, cr.revision, merged.revision, {
@@ -109,7 +103,7 @@ export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
         revision: merged.revision,
       },
     });
-    await links(merged.revision);
+    await checkLinksKind.enqueue(ctx.queues, { space: payload.space, revision: merged.revision });
     ctx.log.info(
       { cr: cr.id, number: cr.number, revision: merged.revision, docsyncContent: ours },
       'change request merged',

@@ -3,6 +3,7 @@
 // jitter), and at once when the git poll sees a commit touching a spec kept in a mapped repository.
 import type { OpenApiConfig } from '../src/config/openapi-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
+import type { ErrorCode } from '../src/errors/error-codes.js';
 import { redactUrlCredentials } from '../src/log/redact-url-credentials.js';
 import { OpenApiInvalidError } from '../src/openapi/openapi-invalid-error.js';
 import { openApiSourceReader } from '../src/openapi/openapi-source-reader.js';
@@ -14,7 +15,7 @@ import { refreshOpenApiKind } from '../src/queue/kinds/refresh-openapi-kind.js';
 export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
   // One refresh of a spec at a time, in all processes: a tick and a git-triggered run would both
   // find the content new and upload it twice.
-  space: (payload) => `openapi/${payload.org}/${payload.slug}`,
+  lockKey: (payload) => `openapi/${payload.org}/${payload.slug}`,
   async run(ctx, payload) {
     const spec = requireSpec(ctx, payload.org, payload.slug);
     if (payload.trigger === 'schedule' && spec.jitter > 0) {
@@ -92,7 +93,7 @@ async function recordFailure(
   error: unknown,
 ): Promise<void> {
   const at = ctx.now().toISOString();
-  const code = error instanceof DocsyncError ? error.code : 'FAILED';
+  const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
   const message = redactUrlCredentials(error instanceof Error ? error.message : String(error));
   await ctx.stores.openapi.update(spec.org, spec.slug, {
     lastRefresh: {

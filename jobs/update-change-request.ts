@@ -1,13 +1,12 @@
 // update-change-request: an outdated change request brought up to date with the main content,
 // its revision's origin carried over and its links checked again.
 import { defineJob } from '../src/queue/job-definition.js';
-import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { updateChangeRequestKind } from '../src/queue/kinds/update-change-request-kind.js';
-import { carryOrigin } from '../src/upkeep/docsync-revision.js';
+import { updateAndCarry } from '../src/upkeep/update-change-request.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const updateChangeRequestJob = defineJob(updateChangeRequestKind, {
-  space: (payload) => payload.space,
+  lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
@@ -18,7 +17,10 @@ export const updateChangeRequestJob = defineJob(updateChangeRequestKind, {
       ctx.log.info({ cr: cr.id }, 'dry run: would update the change request from the main content');
       return { result: 'dry-run' };
     }
-    const updated = await api.changeRequests.update(payload.space, cr.id, { signal: ctx.signal });
+    const updated = await updateAndCarry(
+      { ...ctx, api },
+      { mapping, space: payload.space, changeRequest: cr },
+    );
     if (updated.result === 'conflicts') {
       ctx.log.warn(
         { cr: cr.id, revision: updated.revision },
@@ -26,16 +28,6 @@ export const updateChangeRequestJob = defineJob(updateChangeRequestKind, {
       );
       return { result: 'conflicts', revision: updated.revision };
     }
-    await carryOrigin(ctx.stores.mappings, payload.space, cr.revision, updated.revision, {
-      kind: 'update',
-      mapping: mapping.name,
-    });
-    await checkLinksKind.enqueue(ctx.queues, {
-      space: payload.space,
-      changeRequest: cr.id,
-      revision: updated.revision,
-      comment: mapping.links.comment,
-    });
     ctx.log.info(
       { cr: cr.id, from: cr.revision, revision: updated.revision },
       'change request updated from the main content',

@@ -1,23 +1,23 @@
 // The one error type of the service client. It names the request (method and path, never the query
 // string nor any header) and says whether trying again may help; it never carries the API token.
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 
+/**
+ * The codes of a failed request. API_HTTP_ERROR: a status the caller did not expect (4xx, 5xx, an
+ * unlisted 2xx), read `status`; API_NETWORK_ERROR: no answer (refused, reset, DNS, socket closed);
+ * API_RESPONSE_INVALID: not JSON, not its schema, or a list cursor that repeats. What each code
+ * means for a user: src/errors/error-codes.ts.
+ */
 export const API_ERROR_CODES = [
-  /** The service answered with a status the caller did not expect (4xx, 5xx, or an unlisted 2xx). */
   'API_HTTP_ERROR',
-  /** The request never got an answer: refused, reset, DNS failure, socket closed. */
   'API_NETWORK_ERROR',
-  /** No complete answer within the configured time. */
   'API_TIMEOUT',
-  /** The answer is not JSON, does not match its schema, or a list cursor repeats. */
   'API_RESPONSE_INVALID',
-  /** The answer is larger than the transport accepts to buffer. */
   'API_RESPONSE_TOO_LARGE',
-  /** The caller's AbortSignal fired. */
   'API_ABORTED',
-  /** The client was closed before or while the request ran. */
   'API_CLIENT_CLOSED',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 export type ApiErrorCode = (typeof API_ERROR_CODES)[number];
 

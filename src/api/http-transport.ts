@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { Logger } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import { ApiError } from './api-error.js';
+import { ApiError, type ApiErrorCode } from './api-error.js';
 import type { ApiPath } from './api-path.js';
 import { API_RETRY_POLICY, type ApiRetryPolicy, planRetry } from './api-retry-policy.js';
 import { buildQueryString, type Query } from './build-query-string.js';
@@ -48,7 +48,7 @@ export interface ApiAttemptEvent {
   status: number;
   durationMs: number;
   requestId?: string;
-  code?: string;
+  code?: ApiErrorCode;
 }
 
 /** A wait before sending a request again, as metrics see it (a 429's is a rate-limit wait). */
@@ -59,7 +59,7 @@ export interface ApiRetryEvent {
   attempt: number;
   /** Of the failed attempt; 0 when no answer arrived. */
   status: number;
-  code: string;
+  code: ApiErrorCode;
   delayMs: number;
 }
 
@@ -394,7 +394,7 @@ export class HttpTransport {
     status: number;
     started: number;
     requestId: string | undefined;
-    code?: string;
+    code?: ApiErrorCode;
   }): void {
     const event: ApiAttemptEvent = {
       method: outcome.method,

@@ -12,12 +12,14 @@ import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { warningLocation } from '../content/content-warning.js';
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import { GitMirror } from '../git/git-mirror.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
 import { registerArtifactRoute } from '../http/routes/artifact-route.js';
-import { type BrokenLink, brokenLinksOf } from '../import/change-request-links.js';
+import { brokenLinksOf } from '../import/change-request-links.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { type ImportReport, type ImportRequest, runImport } from '../import/run-import.js';
+import type { BrokenLink } from '../links/broken-link.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { memoryStores } from '../state/memory-stores.js';
@@ -110,7 +112,7 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     return broken.length > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
   } catch (error) {
     log.error({ err: error }, 'import failed');
-    const code = error instanceof DocsyncError ? error.code : 'FAILED';
+    const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
     if (flags.json === true)
       io.stdout.write(
         `${JSON.stringify({ mapping: mapping.name, result: 'failed', error: { code, message: redactUrlCredentials((error as Error).message) } })}\n`,

@@ -1,8 +1,8 @@
 // Writes a bundle zip to a file, one entry after another, with flat memory and entries deflated in
-// parallel on libuv's pool. yazl (write-zip.ts) is not used here: its stream entries are deflated one
-// after another through a new zlib stream each (twice git archive's time on 10,000 small files), and
-// its buffer entries stay in memory until the end. Same fixed time and mode as write-zip, so equal
-// entries give equal bytes.
+// parallel on libuv's pool. yazl (which the tests' test/support/write-zip.ts uses) is not used here:
+// its stream entries are deflated one after another through a new zlib stream each (twice git
+// archive's time on 10,000 small files), and its buffer entries stay in memory until the end. Same
+// fixed time and mode as the tests' write-zip, so equal entries give equal bytes.
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';

@@ -10,7 +10,6 @@ import { EnvironmentError } from '../errors/environment-error.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
 import { createHttpServer } from '../http/create-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
-import { syncLinkCheckSchedulers } from '../links/link-check-schedulers.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import { readBrokenLinks } from '../metrics/read-broken-links.js';
@@ -19,6 +18,7 @@ import {
   syncGitPollSchedulers,
   syncSpacePollSchedulers,
 } from '../producers/git-poll-schedulers.js';
+import { syncLinkCheckSchedulers } from '../producers/link-check-schedulers.js';
 import { syncOpenApiSchedulers } from '../producers/openapi-schedulers.js';
 import { pushTrigger } from '../producers/push-trigger.js';
 import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
@@ -30,9 +30,9 @@ import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import { redisStores } from '../state/redis-stores.js';
+import { mappingStatuses } from '../status/mapping-statuses.js';
+import { openApiStatuses } from '../status/openapi-statuses.js';
 import { createJobDeps } from './create-job-deps.js';
-import { mappingStatuses } from './mapping-statuses.js';
-import { openApiStatuses } from './openapi-statuses.js';
 
 export interface DaemonOptions {
   config: Config;

@@ -1,5 +1,6 @@
 // The base of every error docsync raises on purpose: a stable `code` to decide on, a `retryable`
 // flag the job runner reads, and a message that never carries a secret.
+import type { ErrorCode } from './error-codes.js';
 
 export interface DocsyncErrorOptions {
   cause?: unknown;
@@ -8,10 +9,10 @@ export interface DocsyncErrorOptions {
 }
 
 export class DocsyncError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly retryable: boolean;
 
-  constructor(code: string, message: string, options: DocsyncErrorOptions = {}) {
+  constructor(code: ErrorCode, message: string, options: DocsyncErrorOptions = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;

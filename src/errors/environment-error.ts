@@ -1,8 +1,9 @@
 // Something outside docsync's files stops it from starting: a missing binary, an unusable Redis,
 // a port taken. Like a config error, it ends the process with exit code 2 and one line on what to do.
 import { DocsyncError } from './docsync-error.js';
+import type { ErrorCodeSubset } from './error-codes.js';
 
-export type EnvironmentErrorCode =
+export type EnvironmentErrorCode = ErrorCodeSubset<
   | 'REDIS_SERVER_MISSING'
   | 'REDIS_SERVER_FAILED'
   | 'REDIS_TOO_OLD'
@@ -10,7 +11,8 @@ export type EnvironmentErrorCode =
   | 'DATA_DIR_BUSY'
   | 'HTTP_LISTEN_FAILED'
   | 'HTTP_UNPROTECTED'
-  | 'STATE_FILE_INVALID';
+  | 'STATE_FILE_INVALID'
+>;
 
 export class EnvironmentError extends DocsyncError {
   declare readonly code: EnvironmentErrorCode;

@@ -11,12 +11,13 @@ import type { MappingConfig } from '../config/mapping-schema.js';
 import type { DocsTree } from '../content/docs-tree.js';
 import { treeToFolder } from '../content/tree-to-folder.js';
 import { DocsyncError } from '../errors/docsync-error.js';
+import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
 import type { GitMirror } from '../git/git-mirror.js';
-import { DOCSYNC_TRAILER } from '../import/plan-git-poll.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingStateStore } from '../state/mapping-state.js';
 import { ExportPathError } from './export-path-error.js';
 import { lostGitChanges } from './lost-git-changes.js';
+import { planExportBase, planExportParent, planExportResult } from './plan-export.js';
 import { type FolderChanges, planFolderChanges } from './plan-folder-commit.js';
 import { type GitFolder, readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
@@ -53,9 +54,13 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     layout: { readme: atHead.layout.readme, existing: new Set(atHead.listing.map((entry) => entry.path)) },
   });
   const state = await deps.state.get(mapping.name);
-  let base = state.exportBase;
   const pending = state.pendingConflict;
-  if (pending !== undefined && (await mirror.isAncestor(pending.sha, head, signal))) base = pending.sha;
+  const { base, checkGitChanges } = planExportBase({
+    exportBase: state.exportBase,
+    pendingConflict: pending,
+    pendingIsAncestor: pending !== undefined && (await mirror.isAncestor(pending.sha, head, signal)),
+    direction: mapping.direction,
+  });
   // Only a file the space was known to hold (owned at the base) can have been deleted in the
   // service. With no base nothing is deleted: a file the space never held is not the space's to
   // remove, whatever the mapping's direction.
@@ -64,21 +69,17 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       ? new Set<string>()
       : new Set((await readGitFolder(mirror, base, mapping, signal)).plan.entries.map((entry) => entry.path));
   let planned = planChanges(atHead, tree, mapping, revision.id, deletable);
-  // Git's changes to the folder since the base that the space's content would undo. With no known
-  // base, a two-way mapping cannot tell git's changes from stale space content, so every
-  // difference counts; a space-to-git mapping's space is the source of truth.
-  const lost =
-    base === undefined && mapping.direction !== 'both'
-      ? []
-      : await lostGitChanges(mirror, {
-          base,
-          head,
-          dir: atHead.contentDir,
-          changes: planned.changes.changes,
-          signal,
-        });
-  const gitMoved = lost.length > 0;
-  const parent = base !== undefined && gitMoved ? base : head;
+  // Git's changes to the folder since the base that the space's content would undo.
+  const lost = checkGitChanges
+    ? await lostGitChanges(mirror, {
+        base,
+        head,
+        dir: atHead.contentDir,
+        changes: planned.changes.changes,
+        signal,
+      })
+    : [];
+  const { gitMoved, parent } = planExportParent(base, head, lost);
   // On a conflict the commit goes on the base: what the export owns and changes is decided there.
   if (parent !== head)
     planned = planChanges(
@@ -90,7 +91,6 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     );
   const { folder, changes, git } = planned;
   const at = deps.now().toISOString();
-  const conflictBranch = `docsync/conflict-${refSafe(revision.id)}`;
   // Bytes git already has at every path: no commit to write at all.
   const nothing = changes.write.size === 0 && changes.remove.length === 0;
   const sha = nothing
@@ -111,68 +111,71 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     nothing ||
     (await mirror.treeHash(sha, git.contentDir, signal)) ===
       (await mirror.treeHash(parent, git.contentDir, signal));
-  if (same) {
-    // Git already holds this content: nothing to commit. Without a conflict the branch tip is now
-    // known to equal the space.
-    const outcome: ExportOutcome = { at, result: 'unchanged', revision: revision.id, files: folder.size };
-    if (!deps.dryRun)
-      await deps.state.update(mapping.name, {
-        lastExport: outcome,
-        ...(gitMoved ? {} : { exportBase: head, pendingConflict: null }),
-      });
-    log.info({ revision: revision.id }, 'space content already in git, nothing committed');
-    return outcome;
-  }
-  if (deps.dryRun) {
-    log.info(
-      { revision: revision.id, conflict: gitMoved, files: folder.size },
-      'dry run: export would be committed',
-    );
-    return { at, result: 'dry-run', revision: revision.id, files: folder.size };
-  }
-  if (gitMoved) {
-    await mirror.push(sha, conflictBranch, signal);
-    const outcome: ExportOutcome = {
-      at,
-      result: 'conflict',
-      revision: revision.id,
-      sha,
-      branch: conflictBranch,
-      files: folder.size,
-      changedInGit: lost,
-    };
-    await deps.state.update(mapping.name, {
-      lastExport: outcome,
-      pendingConflict: { sha, branch: conflictBranch, revision: revision.id },
-    });
-    log.warn(
-      { revision: revision.id, sha, branch: conflictBranch, base: parent, changedInGit: lost },
-      'git changed the folder since the last export: the space edits went to a conflict branch, nothing is lost',
-    );
-    return outcome;
-  }
-  await mirror.push(sha, branch, signal);
-  const outcome: ExportOutcome = {
-    at,
-    result: 'committed',
-    revision: revision.id,
+  const plan = planExportResult({
+    same,
+    dryRun: deps.dryRun,
+    gitMoved,
+    head,
     sha,
     branch,
-    files: folder.size,
-  };
-  await deps.state.update(mapping.name, { lastExport: outcome, exportBase: sha, pendingConflict: null });
-  log.info(
-    {
-      revision: revision.id,
-      sha,
-      branch,
-      files: folder.size,
-      written: changes.write.size,
-      deleted: changes.remove.length,
-    },
-    'space edits committed and pushed',
-  );
-  return outcome;
+    revision: revision.id,
+  });
+  switch (plan.kind) {
+    case 'unchanged': {
+      const outcome: ExportOutcome = { at, result: 'unchanged', revision: revision.id, files: folder.size };
+      if (!deps.dryRun) await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+      log.info({ revision: revision.id }, 'space content already in git, nothing committed');
+      return outcome;
+    }
+    case 'dry-run':
+      log.info(
+        { revision: revision.id, conflict: gitMoved, files: folder.size },
+        'dry run: export would be committed',
+      );
+      return { at, result: 'dry-run', revision: revision.id, files: folder.size };
+    case 'conflict': {
+      await mirror.push(sha, plan.branch, signal);
+      const outcome: ExportOutcome = {
+        at,
+        result: 'conflict',
+        revision: revision.id,
+        sha,
+        branch: plan.branch,
+        files: folder.size,
+        changedInGit: lost,
+      };
+      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+      log.warn(
+        { revision: revision.id, sha, branch: plan.branch, base: parent, changedInGit: lost },
+        'git changed the folder since the last export: the space edits went to a conflict branch, nothing is lost',
+      );
+      return outcome;
+    }
+    case 'committed': {
+      await mirror.push(sha, plan.branch, signal);
+      const outcome: ExportOutcome = {
+        at,
+        result: 'committed',
+        revision: revision.id,
+        sha,
+        branch: plan.branch,
+        files: folder.size,
+      };
+      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+      log.info(
+        {
+          revision: revision.id,
+          sha,
+          branch: plan.branch,
+          files: folder.size,
+          written: changes.write.size,
+          deleted: changes.remove.length,
+        },
+        'space edits committed and pushed',
+      );
+      return outcome;
+    }
+  }
 }
 
 interface PlannedChanges {
@@ -205,9 +208,4 @@ function planChanges(
   const changes = planFolderChanges(git.listing, owned, folder, deletable);
   if (changes.problems.length > 0) throw new ExportPathError(mapping.space, revision, changes.problems);
   return { git, folder, changes };
-}
-
-/** A revision id as a branch name part: git refuses some characters in ref names. */
-function refSafe(id: string): string {
-  return id.replace(/[^A-Za-z0-9_-]/g, '-').slice(0, 100) || 'revision';
 }

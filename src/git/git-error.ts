@@ -1,30 +1,22 @@
 // The one error type of docsync's git layer: the command that failed (credentials removed), git's
 // stderr tail (credentials removed) and whether trying again may help, decided from a rule table.
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 
+/** What each code means: src/errors/error-codes.ts; which ones retry: GIT_RETRYABLE below. */
 export const GIT_ERROR_CODES = [
-  /** Git failed for a reason no rule below recognises. */
   'GIT_FAILED',
-  /** The remote, a commit, a path or an object does not exist. */
   'GIT_NOT_FOUND',
-  /** The remote refused the credentials, or asked for some and none were given. */
   'GIT_AUTH',
-  /** The remote could not be reached, or the connection broke. */
   'GIT_NETWORK',
-  /** The command ran past its time limit and was killed. */
   'GIT_TIMEOUT',
-  /** The caller's AbortSignal fired. */
   'GIT_ABORTED',
-  /** Git printed more, or something other, than docsync accepts to read. */
   'GIT_OUTPUT_INVALID',
-  /** The git program could not be started (not installed, not on PATH). */
   'GIT_UNAVAILABLE',
-  /** Docsync was given a commit id, branch or path that git must not see (an option, a `..`). */
   'GIT_INVALID_INPUT',
-  /** The remote refused a push that is not a fast-forward: the branch moved since it was read. */
   'GIT_PUSH_REJECTED',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
 export type GitErrorCode = (typeof GIT_ERROR_CODES)[number];
 

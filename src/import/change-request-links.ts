@@ -2,14 +2,7 @@
 // page, which address. Read straight from the service's link check.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
-
-export interface BrokenLink {
-  pageId: string;
-  pageTitle: string;
-  pagePath?: string | undefined;
-  /** What the link points to: an address, or the id of a missing page or file. */
-  target: string;
-}
+import type { BrokenLink } from '../links/broken-link.js';
 
 export async function brokenLinksOf(
   api: DocsApiClient,

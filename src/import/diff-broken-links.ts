@@ -1,7 +1,7 @@
 // What changed between two link checks of the same target: links broken since the last check,
 // links fixed since, and links still broken. Pure, so the log can say one line per change rather
 // than the whole list every time.
-import type { BrokenLink } from './change-request-links.js';
+import type { BrokenLink } from '../links/broken-link.js';
 
 export interface BrokenLinkDiff {
   broken: BrokenLink[];

@@ -2,9 +2,7 @@
 // longer contains the last imported commit (rewritten history is never imported silently); import
 // the newest head when commits by people touched the folder since the last import (intermediate
 // commits coalesce into that one import); nothing when only docsync's own commits did.
-
-/** The trailer docsync writes on its commits (space to git); commits carrying it are never imported. */
-export const DOCSYNC_TRAILER = 'Docsync-Revision';
+import { isDocsyncCommit } from '../git/docsync-trailer.js';
 
 export interface PolledCommit {
   sha: string;
@@ -51,11 +49,4 @@ export function planGitPoll(input: GitPollInput): GitPollDecision {
   // The head's folder is imported, not the newest commit's: it also holds docsync's own later
   // commits, which came from the space and must not be undone by the import.
   return { kind: 'import', sha: input.head, commit: newest, coalesced: byPeople.length };
-}
-
-/** Trailer keys are compared without case, as git does; the commit log gives them lower-cased. */
-export function isDocsyncCommit(commit: Pick<PolledCommit, 'trailers'>): boolean {
-  return Object.entries(commit.trailers).some(
-    ([key, values]) => key.toLowerCase() === DOCSYNC_TRAILER.toLowerCase() && values.length > 0,
-  );
 }

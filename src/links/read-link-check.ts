@@ -9,8 +9,8 @@ import type { ContentReference } from '../api/schemas/content-reference-schema.j
 import type { LinkCheckItem, LinkCheckList } from '../api/schemas/link-check-list-schema.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { ChangeRequestStatus } from '../api/schemas/service-enums.js';
-import type { BrokenLink } from '../import/change-request-links.js';
 import type { LinkStats } from '../state/link-check-store.js';
+import type { BrokenLink } from './broken-link.js';
 
 export interface LinkCheckTarget {
   space: string;

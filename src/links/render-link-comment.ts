@@ -2,8 +2,9 @@
 // next check finds the comment again), then the broken links grouped by page in a stable order, and
 // the warnings of the import that made the revision (what it read past in the folder), so that the
 // same findings always give the same text and an unchanged comment is never re-edited.
-import type { BrokenLink } from '../import/change-request-links.js';
+
 import { warningWhere } from '../status/shown-warnings.js';
+import type { BrokenLink } from './broken-link.js';
 import type { ImportWarnings } from './import-warnings-for.js';
 
 /** The first line of docsync's link comment; invisible in rendered markdown. */

@@ -1,13 +1,11 @@
 // Why an OpenAPI source could not be read: unreachable, too slow, too large, missing, or a `$ref`
 // that leaves where its document came from. Network trouble is retried; the rest is not.
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { ErrorCodeSubset } from '../errors/error-codes.js';
 
-export type OpenApiSourceErrorCode =
-  | 'SOURCE_UNREACHABLE'
-  | 'SOURCE_TIMEOUT'
-  | 'SOURCE_TOO_LARGE'
-  | 'SOURCE_NOT_FOUND'
-  | 'SOURCE_REFUSED';
+export type OpenApiSourceErrorCode = ErrorCodeSubset<
+  'SOURCE_UNREACHABLE' | 'SOURCE_TIMEOUT' | 'SOURCE_TOO_LARGE' | 'SOURCE_NOT_FOUND' | 'SOURCE_REFUSED'
+>;
 
 const RETRYABLE: ReadonlySet<OpenApiSourceErrorCode> = new Set(['SOURCE_UNREACHABLE', 'SOURCE_TIMEOUT']);
 

@@ -1,7 +1,7 @@
-// Job schedulers of one kind (`poll-git/<mapping>`, `poll-change-requests/<mapping>`...): the
-// wanted ones are created or updated through the kind's handle (its name, queue and payload
-// check), those of mappings no longer configured are removed. A scheduler runs each tick once,
-// however many docsync processes share the Redis.
+// Job schedulers of one kind (`poll-git/<mapping>`, `links-schedule/<mapping>`...), the one loop
+// every kind's schedulers go through: the wanted ones are created or updated through the kind's
+// handle (its name, queue and payload check), those no longer configured are removed. A scheduler
+// runs each tick once, however many docsync processes share the Redis.
 import type { Queue, RepeatOptions } from 'bullmq';
 import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
@@ -14,22 +14,27 @@ export interface WantedScheduler<I> {
   payload: I;
 }
 
+/**
+ * `prefix` is the first part of the scheduler ids, the kind's name unless given: the link check
+ * schedulers keep `links-schedule/<mapping>`, the ids they have in every Redis that ran docsync.
+ */
 export async function syncJobSchedulers<P, I>(
   queue: Queue,
   kind: JobKind<P, I>,
   wanted: readonly WantedScheduler<I>[],
   log: Logger,
+  prefix: string = kind.name,
 ): Promise<void> {
   const ids = new Set<string>();
   for (const scheduler of wanted) {
-    const id = jobId(kind.name, scheduler.key);
+    const id = jobId(prefix, scheduler.key);
     ids.add(id);
     await kind.schedule(queue, id, scheduler.repeat, scheduler.payload);
   }
   for (const scheduler of await queue.getJobSchedulers()) {
-    if (scheduler.key.startsWith(`${kind.name}/`) && !ids.has(scheduler.key)) {
+    if (scheduler.key.startsWith(`${prefix}/`) && !ids.has(scheduler.key)) {
       await queue.removeJobScheduler(scheduler.key);
-      log.info({ scheduler: scheduler.key }, 'job scheduler of a removed mapping deleted');
+      log.info({ kind: kind.name, scheduler: scheduler.key }, 'job scheduler no longer configured deleted');
     }
   }
   log.info({ kind: kind.name, schedulers: ids.size }, 'job schedulers in place');

@@ -1,6 +1,6 @@
 // What a processor in jobs/ declares: its kind (name, queue, payload schema: src/queue/kinds/), the
-// space it changes (for the per-space lock), and a plain async function. BullMQ workers wrap it;
-// nothing in a processor knows about BullMQ.
+// key of the lock it runs under (the space it changes), and a plain async function. BullMQ workers
+// wrap it; nothing in a processor knows about BullMQ.
 import type { z } from 'zod';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
@@ -47,8 +47,11 @@ export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
   name: string;
   queue: QueueName;
   payload: z.ZodType<P>;
-  /** The space the job changes: jobs of one space never run at the same time, in any process. */
-  space?: (payload: P) => string | undefined;
+  /**
+   * The key of the lock the job runs under: jobs with the same key never run at the same time, in
+   * any process. The space a job changes (`spc_1`), or another shared thing (`openapi/<org>/<slug>`).
+   */
+  lockKey?: (payload: P) => string | undefined;
   run(ctx: JobContext, payload: P): Promise<R>;
   /**
    * One sentence for people about what a completed run did, kept in the event log that the status

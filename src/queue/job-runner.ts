@@ -9,6 +9,7 @@ import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '../config/config-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import { PayloadError } from '../errors/payload-error.js';
 import { closeAll } from '../lifecycle/close-all.js';
 import { linkedAbort } from '../lifecycle/linked-abort.js';
@@ -104,7 +105,7 @@ export class JobRunner {
       );
     if (definition === undefined) {
       record('failed');
-      base.error({ result: 'failed', code: 'JOB_UNKNOWN' }, 'job failed permanently');
+      base.error({ result: 'failed', code: 'JOB_UNKNOWN' satisfies ErrorCode }, 'job failed permanently');
       throw new UnrecoverableError(`JOB_UNKNOWN: no processor named ${job.name} on queue ${queue}`);
     }
     // Queued by hand on another queue: running it here would bypass that queue's pause, rate
@@ -112,7 +113,7 @@ export class JobRunner {
     if (definition.queue !== queue) {
       record('failed');
       base.error(
-        { result: 'failed', code: 'JOB_WRONG_QUEUE', expectedQueue: definition.queue },
+        { result: 'failed', code: 'JOB_WRONG_QUEUE' satisfies ErrorCode, expectedQueue: definition.queue },
         'job failed permanently',
       );
       throw new UnrecoverableError(
@@ -127,12 +128,14 @@ export class JobRunner {
       throw new UnrecoverableError(`${error.code}: ${error.message}`);
     }
     const payload = parsed.data;
-    const space = definition.space?.(payload);
-    const log = space === undefined ? base : base.child({ space });
+    // The runner binds what it knows, the lock key; a processor binds its own fields (mapping,
+    // space, change request), so no field appears twice in a line.
+    const lockKey = definition.lockKey?.(payload);
+    const log = lockKey === undefined ? base : base.child({ lockKey });
 
     let lock: HeldLock | undefined;
-    if (space !== undefined) {
-      lock = await this.#locks.tryAcquire(space, `${this.#owner}:${job.id}`);
+    if (lockKey !== undefined) {
+      lock = await this.#locks.tryAcquire(lockKey, `${this.#owner}:${job.id}`);
       if (lock === undefined) {
         const [low, high] = RETRY_POLICY.busyDelaySpread;
         const random = this.#options.random ?? Math.random;
@@ -185,7 +188,7 @@ export class JobRunner {
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
         await this.#onFailure(definition, ctx, payload, cause);
         throw new UnrecoverableError(
-          `${code ?? 'FAILED'}: ${stored instanceof Error ? stored.message : String(stored)}`,
+          `${code ?? ('FAILED' satisfies ErrorCode)}: ${stored instanceof Error ? stored.message : String(stored)}`,
         );
       }
       if (attempt < maxAttempts) {
@@ -233,7 +236,8 @@ export class JobRunner {
     const summary = definition.describe?.(result, payload);
     if (summary === undefined || this.#options.deps.dryRun) return;
     const { mapping } = payload as { mapping?: unknown };
-    const space = definition.space?.(payload);
+    // The event's space is the lock key, as it always was: the space of the jobs that change one.
+    const space = definition.lockKey?.(payload);
     try {
       await this.#options.deps.stores.events.record({
         at: this.#options.deps.now().toISOString(),

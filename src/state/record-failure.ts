@@ -2,6 +2,7 @@
 // URL removed (git errors can quote the remote). Jobs queued for a mapping record it from their
 // onFailure, which the job runner calls under its one rule.
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { ErrorCode } from '../errors/error-codes.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { MappingStateStore } from './mapping-state.js';
 
@@ -14,7 +15,7 @@ export async function recordFailure(
   await store.update(mapping, {
     lastError: {
       at: now().toISOString(),
-      code: error instanceof DocsyncError ? error.code : 'FAILED',
+      code: error instanceof DocsyncError ? error.code : ('FAILED' satisfies ErrorCode),
       message: redactUrlCredentials(error instanceof Error ? error.message : String(error)),
     },
   });

@@ -1,9 +1,10 @@
 // The /status answer, read once for the JSON route and the status page alike: every part at once,
 // each on its own, so that one that fails or is slow shows `{ "error": ... }` in its place.
-import { nextRuns } from '../daemon/next-runs.js';
-import { recentFailures } from '../daemon/recent-failures.js';
-import { partOrError, readStatusPart } from '../daemon/status-part.js';
+
 import type { Queues } from '../queue/queues.js';
+import { nextRuns } from './next-runs.js';
+import { recentFailures } from './recent-failures.js';
+import { partOrError, readStatusPart } from './status-part.js';
 
 export interface StatusDeps {
   version: string;

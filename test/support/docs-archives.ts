@@ -3,7 +3,7 @@
 // and hand-made zips with what that writer refuses to produce (names leaving the folder, headers
 // that lie about sizes), to play a hostile uploader.
 import { crc32, deflateRawSync } from 'node:zlib';
-import { writeZip } from '../../src/content/write-zip.js';
+import { writeZip } from './write-zip.js';
 
 /** A 1x1 transparent PNG. */
 export const LOGO_PNG = Buffer.from(

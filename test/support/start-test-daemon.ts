@@ -11,6 +11,8 @@ import { captureLog, redisUrl } from './test-context.js';
 export interface TestDaemon extends Daemon {
   shutdown: Shutdown;
   lines: Array<Record<string, unknown>>;
+  /** The log lines as written (see captureLog). */
+  texts: string[];
 }
 
 export async function startTestDaemon(options: {
@@ -23,7 +25,7 @@ export async function startTestDaemon(options: {
     'test.yaml',
     {},
   );
-  const { log, lines } = captureLog();
+  const { log, lines, texts } = captureLog();
   const proc = Object.assign(new EventEmitter(), { exitCode: undefined });
   const shutdown = new Shutdown({
     log,
@@ -39,5 +41,5 @@ export async function startTestDaemon(options: {
     shutdown,
     version: '0.0.0-test',
   });
-  return { ...daemon, shutdown, lines };
+  return { ...daemon, shutdown, lines, texts };
 }

@@ -38,17 +38,23 @@ export async function tempDir(label: string): Promise<string> {
 export interface CapturedLog {
   log: Logger;
   lines: Array<Record<string, unknown>>;
+  /** The same lines as written, for what parsing hides (a key written twice). */
+  texts: string[];
 }
 
 /** docsync's own logger writing JSON into memory, so tests can assert what was logged (and redacted). */
 export function captureLog(level: LogLevel = 'debug'): CapturedLog {
   const lines: Array<Record<string, unknown>> = [];
+  const texts: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
-      for (const line of chunk.toString('utf8').split('\n'))
-        if (line) lines.push(JSON.parse(line) as Record<string, unknown>);
+      for (const line of chunk.toString('utf8').split('\n')) {
+        if (!line) continue;
+        texts.push(line);
+        lines.push(JSON.parse(line) as Record<string, unknown>);
+      }
       done();
     },
   });
-  return { log: createLogger({ level, destination: sink }), lines };
+  return { log: createLogger({ level, destination: sink }), lines, texts };
 }

@@ -26,7 +26,8 @@ const REFUSED = errorBody(
 );
 
 export function registerArtifactRoute(server: FastifyInstance, deps: ArtifactRouteDeps): void {
-  const log = deps.log.child({ component: 'artifacts' });
+  // The server's logger already names the component (`http`): the route adds which route it is.
+  const log = deps.log.child({ route: 'artifacts' });
   server.register(async (scope) => {
     useErrorBody(scope, log);
     // Fastify's own request lines carry `req.url`: in this scope they show the path without its query.

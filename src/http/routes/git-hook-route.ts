@@ -24,7 +24,8 @@ const PUSH_EVENTS: Readonly<Record<GitProvider, string>> = { github: 'push', git
 const FORM = 'application/x-www-form-urlencoded';
 
 export function registerGitHookRoute(server: FastifyInstance, deps: GitHookDeps): void {
-  const log = deps.log.child({ component: 'git-hook' });
+  // The server's logger already names the component (`http`): the route adds which route it is.
+  const log = deps.log.child({ route: 'git-hook' });
   server.register(async (scope) => {
     useErrorBody(scope, log);
     scope.removeContentTypeParser('application/json');

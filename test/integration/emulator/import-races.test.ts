@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeZip } from '../../../src/content/write-zip.js';
 import { callApi, startTestEmulator } from '../../support/start-test-emulator.js';
+import { writeZip } from '../../support/write-zip.js';
 
 // A source that answers only when the test says so, so that other calls can happen during a fetch.
 async function heldSource(body: Buffer) {

@@ -8,12 +8,12 @@ import type { ContentTarget } from '../../../src/api/call-options.js';
 import type { RevisionPage } from '../../../src/api/schemas/revision-page-schema.js';
 import { type DocsTree, isDocument } from '../../../src/content/docs-tree.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
-import { writeZip } from '../../../src/content/write-zip.js';
 import { readSpaceContent } from '../../../src/export/read-space-content.js';
 import { startFileServer } from '../../support/file-server.js';
 import { randomTree, sortedFolder, treeShape } from '../../support/random-docs.js';
 import { startTestEmulator } from '../../support/start-test-emulator.js';
 import { testApiClient } from '../../support/test-api-client.js';
+import { writeZip } from '../../support/write-zip.js';
 
 const SEEDS = Array.from({ length: 100 }, (_, i) => i + 1);
 

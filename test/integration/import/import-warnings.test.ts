@@ -73,7 +73,9 @@ mappings:
     // The state is saved before the job ends: its result comes a moment later.
     const job = await waitFor(async () => {
       const found = await daemon.queues.get('import').getJob(`import/docs/${sha}`);
-      return (await found?.isCompleted()) === true ? found : undefined;
+      // A job read before it completed holds no return value: read it again once it has.
+      if ((await found?.isCompleted()) !== true) return undefined;
+      return daemon.queues.get('import').getJob(`import/docs/${sha}`);
     }, 'the import job to complete');
     expect(job?.returnvalue).toMatchObject({ result: 'imported', warningCount: total });
     expect(job?.returnvalue.warnings).toEqual(stored);

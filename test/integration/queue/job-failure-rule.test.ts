@@ -36,7 +36,7 @@ function failingRunner(label: string, options: { dryRun: boolean }) {
     queue: 'maintain',
     payload: failurePayload,
     async run(ctx, payload) {
-      if (payload.kind === 'permanent') throw new DocsyncError('NOT_FOUND', 'the space does not exist');
+      if (payload.kind === 'permanent') throw new DocsyncError('MAPPING_UNKNOWN', 'the space does not exist');
       if (payload.kind === 'aborted') {
         // Stands for a shutdown while the job runs: it stops because its signal says so.
         stop.abort(new Error('docsync is stopping'));
@@ -86,10 +86,10 @@ describe('the job failure rule', () => {
     await live.add('perm-1', 'permanent');
     await live.failed('perm-1');
     expect(live.calls.filter((call) => call.id === 'perm-1')).toEqual([
-      { id: 'perm-1', attempt: 1, error: expect.objectContaining({ code: 'NOT_FOUND' }) },
+      { id: 'perm-1', attempt: 1, error: expect.objectContaining({ code: 'MAPPING_UNKNOWN' }) },
     ]);
     expect((await live.stores.mappings.get('docs')).lastError).toMatchObject({
-      code: 'NOT_FOUND',
+      code: 'MAPPING_UNKNOWN',
       message: 'the space does not exist',
     });
   });

@@ -30,7 +30,7 @@ const touchSpace = defineJob({
   name: 'touch-space',
   queue: 'maintain',
   payload: z.object({ space: z.string(), id: z.string(), ms: z.number().int().min(0) }),
-  space: (payload) => payload.space,
+  lockKey: (payload) => payload.space,
   async run(_ctx, payload) {
     const now = (running.get(payload.space) ?? 0) + 1;
     running.set(payload.space, now);
@@ -48,7 +48,7 @@ const flaky = defineJob({
   payload: z.object({ id: z.string(), kind: z.enum(['transient', 'permanent']) }),
   async run(ctx, payload) {
     attemptsSeen.set(payload.id, ctx.job.attempt);
-    if (payload.kind === 'permanent') throw new DocsyncError('NOT_FOUND', 'the space does not exist');
+    if (payload.kind === 'permanent') throw new DocsyncError('MAPPING_UNKNOWN', 'the space does not exist');
     throw Object.assign(new Error('connection reset'), { code: 'ECONNRESET' });
   },
 });
@@ -59,7 +59,7 @@ const stubborn = defineJob({
   name: 'stubborn',
   queue: 'maintain',
   payload: z.object({ space: z.string() }),
-  space: (payload) => payload.space,
+  lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     if (ctx.job.attempt === 1) {
       const key = `${prefix}:lock:space:${payload.space}`;
@@ -162,7 +162,7 @@ describe('JobRunner', () => {
     expect(line).toMatchObject({
       queue: 'maintain',
       name: 'touch-space',
-      space: 'space-a',
+      lockKey: 'space-a',
       result: 'touched',
       attempt: 1,
     });
@@ -186,7 +186,7 @@ describe('JobRunner', () => {
     const permanent = await failedJob(jobId('flaky', 'p'));
     const transient = await failedJob(jobId('flaky', 't'));
     expect(permanent?.attemptsMade).toBe(1);
-    expect(permanent?.failedReason).toBe('NOT_FOUND: the space does not exist');
+    expect(permanent?.failedReason).toBe('MAPPING_UNKNOWN: the space does not exist');
     expect(transient?.attemptsMade).toBe(3);
     expect(attemptsSeen.get('t')).toBe(3);
     // The two runners may share the attempts: order the lines by attempt, not by runner.

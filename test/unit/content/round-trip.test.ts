@@ -5,7 +5,6 @@ import { classifyLink, extractLinks } from '../../../src/content/markdown-links.
 import { readOutline } from '../../../src/content/read-outline.js';
 import { readZip } from '../../../src/content/read-zip.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
-import { writeZip } from '../../../src/content/write-zip.js';
 import {
   bytes,
   FOLDERS,
@@ -18,6 +17,7 @@ import {
   title,
   treeShape,
 } from '../../support/random-docs.js';
+import { writeZip } from '../../support/write-zip.js';
 
 const SEEDS = Array.from({ length: 300 }, (_, i) => i + 1);
 

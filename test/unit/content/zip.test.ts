@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ZipFile } from 'yazl';
 import { ContentError } from '../../../src/content/content-error.js';
 import { readZip, ZIP_LIMITS } from '../../../src/content/read-zip.js';
-import { writeZip, writeZipStream } from '../../../src/content/write-zip.js';
+import { writeZip, writeZipStream } from '../../support/write-zip.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { BrokenLink } from '../../../src/import/change-request-links.js';
 import { diffBrokenLinks } from '../../../src/import/diff-broken-links.js';
+import type { BrokenLink } from '../../../src/links/broken-link.js';
 
 const link = (pageId: string, target: string): BrokenLink => ({ pageId, pageTitle: pageId, target });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Comment } from '../../../src/api/schemas/comment-schema.js';
-import type { BrokenLink } from '../../../src/import/change-request-links.js';
+import type { BrokenLink } from '../../../src/links/broken-link.js';
 import { type ImportWarnings, NO_IMPORT_WARNINGS } from '../../../src/links/import-warnings-for.js';
 import {
   type ExistingLinkComment,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BrokenLink } from '../../../src/import/change-request-links.js';
+import type { BrokenLink } from '../../../src/links/broken-link.js';
 import {
   type ImportWarnings,
   NO_IMPORT_WARNINGS,

@@ -22,8 +22,8 @@ describe('retry policy', () => {
   });
 
   it('tells permanent failures from passing ones', () => {
-    expect(isPermanent(new DocsyncError('BAD_INPUT', 'bad'))).toBe(true);
-    expect(isPermanent(new DocsyncError('UPSTREAM_DOWN', 'down', { retryable: true }))).toBe(false);
+    expect(isPermanent(new DocsyncError('CONTENT_INVALID', 'bad'))).toBe(true);
+    expect(isPermanent(new DocsyncError('API_NETWORK_ERROR', 'down', { retryable: true }))).toBe(false);
     expect(isPermanent(new LockLostError('lock:space:s1'))).toBe(false);
     expect(isPermanent(z.object({ a: z.string() }).safeParse({}).error)).toBe(true);
     expect(isPermanent(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }))).toBe(false);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { soonestRuns } from '../../../src/daemon/next-runs.js';
-import { newestFailures } from '../../../src/daemon/recent-failures.js';
-import { partOrError, readStatusPart } from '../../../src/daemon/status-part.js';
+import { soonestRuns } from '../../../src/status/next-runs.js';
+import { newestFailures } from '../../../src/status/recent-failures.js';
+import { partOrError, readStatusPart } from '../../../src/status/status-part.js';
 
 const failed = (id: string, finishedOn: number | undefined, timestamp = 0) => ({
   id,

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import type { MappingConfig } from '../../../src/config/mapping-schema.js';
-import { syncLinkCheckSchedulers } from '../../../src/links/link-check-schedulers.js';
+import { syncLinkCheckSchedulers } from '../../../src/producers/link-check-schedulers.js';
 import { RedisLinkCheckStore } from '../../../src/state/redis-link-check-store.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {
@@ -97,8 +97,9 @@ service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
       'links-schedule/hourly',
       'other/thing',
     ]);
-    expect(
-      lines.find((line) => line.msg === 'link check scheduler of an unscheduled mapping deleted'),
-    ).toMatchObject({ scheduler: 'links-schedule/nightly' });
+    expect(lines.find((line) => line.msg === 'job scheduler no longer configured deleted')).toMatchObject({
+      kind: 'check-links',
+      scheduler: 'links-schedule/nightly',
+    });
   });
 });

@@ -1,10 +1,11 @@
-// Bundles a docs folder into a zip for the service's import. The bytes depend only on the entries:
-// names sorted, one fixed timestamp and mode, so the same commit always gives the same bundle.
+// Bundles a docs folder into a zip in memory, as tests build the archives they import: the bytes
+// depend only on the entries (names sorted, one fixed timestamp and mode). docsync writes its own
+// bundles with src/content/zip-file-writer.ts.
 import { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { ZipFile } from 'yazl';
-import { ContentError } from './content-error.js';
-import { safeRelativePath } from './safe-relative-path.js';
+import { ContentError } from '../../src/content/content-error.js';
+import { safeRelativePath } from '../../src/content/safe-relative-path.js';
 
 const FILE_MODE = 0o100644;
 
