@@ -133,46 +133,37 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
         'dry run: export would be committed',
       );
       return { at, result: 'dry-run', revision: revision.id, files: folder.size };
-    case 'conflict': {
-      await mirror.push(sha, plan.branch, signal);
-      const outcome: ExportOutcome = {
-        at,
-        result: 'conflict',
-        revision: revision.id,
-        sha,
-        branch: plan.branch,
-        files: folder.size,
-        changedInGit: lost,
-      };
-      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
-      log.warn(
-        { revision: revision.id, sha, branch: plan.branch, base: parent, changedInGit: lost },
-        'git changed the folder since the last export: the space edits went to a conflict branch, nothing is lost',
-      );
-      return outcome;
-    }
+    case 'conflict':
     case 'committed': {
       await mirror.push(sha, plan.branch, signal);
+      const conflict = plan.kind === 'conflict';
       const outcome: ExportOutcome = {
         at,
-        result: 'committed',
+        result: plan.kind,
         revision: revision.id,
         sha,
         branch: plan.branch,
         files: folder.size,
+        ...(conflict ? { changedInGit: lost } : {}),
       };
       await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
-      log.info(
-        {
-          revision: revision.id,
-          sha,
-          branch: plan.branch,
-          files: folder.size,
-          written: changes.write.size,
-          deleted: changes.remove.length,
-        },
-        'space edits committed and pushed',
-      );
+      if (conflict)
+        log.warn(
+          { revision: revision.id, sha, branch: plan.branch, base: parent, changedInGit: lost },
+          'git changed the folder since the last export: the space edits went to a conflict branch, nothing is lost',
+        );
+      else
+        log.info(
+          {
+            revision: revision.id,
+            sha,
+            branch: plan.branch,
+            files: folder.size,
+            written: changes.write.size,
+            deleted: changes.remove.length,
+          },
+          'space edits committed and pushed',
+        );
       return outcome;
     }
   }

@@ -111,6 +111,22 @@ function editInService(
 
 const remote = (repo: TestRepo, ...args: string[]) => repo.git('--git-dir', repo.remote, ...args);
 
+/** The export of `revision` committed on main, on `parent`, changing exactly `path` (to `text`). */
+async function expectCommittedOnMain(
+  setup: Setup,
+  revision: string,
+  parent: string,
+  path: string,
+  text: string,
+): Promise<void> {
+  const exported = await stateWhere(setup, (s) => s.lastExport?.revision === revision, 'the export');
+  expect(exported.lastExport).toMatchObject({ result: 'committed', branch: 'main' });
+  const sha = await remote(setup.repo, 'rev-parse', 'main');
+  expect(await remote(setup.repo, 'rev-parse', 'main^')).toBe(parent);
+  expect(await remote(setup.repo, 'diff', '--name-only', parent, sha)).toBe(path);
+  expect(await remote(setup.repo, 'show', `${sha}:${path}`)).toBe(text);
+}
+
 const skippedAsMerge = (daemon: TestDaemon, revision: string) =>
   daemon.lines.some((line) => line.msg === SKIPPED && line.revision === revision && line.origin === 'merge');
 
@@ -135,16 +151,11 @@ describe('a change request merged by a person', () => {
     expect(skippedAsMerge(daemon, merged)).toBe(true);
 
     const edit = editInService(setup, {}, 'install.md', '# Install\n\nRun it, then check the logs.\n');
-    const exported = await stateWhere(
+    await expectCommittedOnMain(
       setup,
-      (s) => s.lastExport?.revision === edit,
-      'the export of the edit',
-    );
-    expect(exported.lastExport).toMatchObject({ result: 'committed', branch: 'main' });
-    const sha = await remote(repo, 'rev-parse', 'main');
-    expect(await remote(repo, 'rev-parse', 'main^')).toBe(first);
-    expect(await remote(repo, 'diff', '--name-only', first, sha)).toBe('docs/install.md');
-    expect(await remote(repo, 'show', `${sha}:docs/install.md`)).toBe(
+      edit,
+      first,
+      'docs/install.md',
       '# Install\n\nRun it, then check the logs.',
     );
     // The merge itself was never exported: one read of the space's content (the edit's export),
@@ -163,19 +174,10 @@ describe('a change request merged by a person', () => {
 
     editInService(setup, { changeRequestId: cr }, 'README.md', '# Welcome\n\nWelcome aboard.\n');
     const merged = await mergeAsPerson(setup, cr);
-    const exported = await stateWhere(
-      setup,
-      (s) => s.lastExport?.revision === merged,
-      'the export of the edited merge',
-    );
-    expect(exported.lastExport).toMatchObject({ result: 'committed', branch: 'main' });
+    // Its content descends from the imported commit: the person's edit lands on the branch.
+    await expectCommittedOnMain(setup, merged, first, 'docs/README.md', '# Welcome\n\nWelcome aboard.');
     expect(await setup.state.revisionOrigin(space, merged)).toBeUndefined();
     expect(skippedAsMerge(daemon, merged)).toBe(false);
-    // Its content descends from the imported commit: the person's edit lands on the branch.
-    const sha = await remote(repo, 'rev-parse', 'main');
-    expect(await remote(repo, 'rev-parse', 'main^')).toBe(first);
-    expect(await remote(repo, 'diff', '--name-only', first, sha)).toBe('docs/README.md');
-    expect(await remote(repo, 'show', `${sha}:docs/README.md`)).toBe('# Welcome\n\nWelcome aboard.');
   });
 
   it('is recognised after docsync moved on to a new change request, before any space poll saw it', async () => {
@@ -207,15 +209,7 @@ describe('a change request merged by a person', () => {
     );
     expect((await setup.state.revisionOrigin(space, mergedAgain))?.kind).toBe('merge');
     const edit = editInService(setup, {}, 'usage.md', '# Usage\n\nRun `docs serve`.\n');
-    const exported = await stateWhere(
-      setup,
-      (s) => s.lastExport?.revision === edit,
-      'the export of the edit',
-    );
-    expect(exported.lastExport).toMatchObject({ result: 'committed', branch: 'main' });
-    const sha = await remote(repo, 'rev-parse', 'main');
-    expect(await remote(repo, 'rev-parse', 'main^')).toBe(second);
-    expect(await remote(repo, 'diff', '--name-only', second, sha)).toBe('docs/usage.md');
+    await expectCommittedOnMain(setup, edit, second, 'docs/usage.md', '# Usage\n\nRun `docs serve`.');
     expect(await remote(repo, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
   });
 });
