@@ -8,6 +8,7 @@ import { pino } from 'pino';
 import { bundleGitFolder } from '../src/content/bundle-git-folder.js';
 import { GitMirror } from '../src/git/git-mirror.js';
 import { report, summarize } from './stats.js';
+import { xorshift } from './xorshift.js';
 
 const FILES = 10_000;
 const TARGET_BYTES = 100 * 1024 * 1024;
@@ -139,19 +140,6 @@ function randomBytes(size: number, random: () => number): Buffer {
   const words = new Uint32Array(Math.ceil(size / 4));
   for (let i = 0; i < words.length; i += 1) words[i] = random() * 0x1_0000_0000;
   return Buffer.from(words.buffer, 0, size);
-}
-
-/** A seeded generator of floats in [0, 1): the same repository in every run. */
-function xorshift(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x1_0000_0000;
-  };
 }
 
 /** `git archive` of `tree` to `outFile`: wall time, and git's peak RSS when /usr/bin/time can tell. */

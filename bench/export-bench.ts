@@ -9,18 +9,18 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
 import { mappingSchema } from '../src/config/mapping-schema.js';
-import { createEmulator } from '../src/emulator/create-emulator.js';
-import { nextSeq, type StoredFile, type StoredPage } from '../src/emulator/emulator-state.js';
+import type { StoredFile, StoredPage } from '../src/emulator/emulator-state.js';
 import { runExport } from '../src/export/run-export.js';
 import { GitMirror } from '../src/git/git-mirror.js';
 import type { ExportOutcome } from '../src/state/mapping-state.js';
 import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
+import { addRevision } from '../test/support/service-content.js';
+import { BENCH_ADMIN_TOKEN, startBenchService } from './bench-service.js';
 import { report } from './stats.js';
 
 const SECTIONS = 100; // top-level pages: the root README, then section-01/README.md ... section-99/README.md
 const CHILDREN = 99; // pages under each top-level page: 100 x (1 + 99) = 10,000 pages
 const FILES = 20;
-const TOKEN = 'bench-admin-token';
 const MiB = 1024 * 1024;
 
 /** A page of about 1.4 KB: its title as heading, paragraphs, a code block, links to siblings. */
@@ -114,9 +114,8 @@ async function measured<T>(work: () => Promise<T>) {
 export async function exportBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'docsync-bench-export-'));
   const log = pino({ level: 'silent' });
-  const emulator = await createEmulator({ members: [{ name: 'Admin', token: TOKEN, role: 'admin' }], log });
+  const service = await startBenchService({ log });
   try {
-    const origin = await emulator.listen('127.0.0.1', 0);
     const remote = join(root, 'remote.git');
     const work = join(root, 'work');
     const git = (...args: string[]) =>
@@ -133,31 +132,10 @@ export async function exportBench(): Promise<void> {
     git('-C', work, 'commit', '--quiet', '-m', 'start');
     git('-C', work, 'push', '--quiet', remote, 'HEAD:refs/heads/main');
 
-    const answer = await fetch(`${origin}/v1/orgs/${emulator.orgId}/spaces`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Bench' }),
-    });
-    const spaceId = ((await answer.json()) as { id: string }).id;
-    const { state } = emulator;
-    const space = state.spaces[spaceId];
-    if (space === undefined) throw new Error('the bench space was not created');
-    const addRevision = (content: { pages: StoredPage[]; files: StoredFile[] }): string => {
-      const seq = nextSeq(state);
-      const id = `rev_bench${seq}`;
-      state.revisions[id] = {
-        id,
-        seq,
-        parents: [space.revision],
-        createdAt: new Date().toISOString(),
-        ...content,
-      };
-      space.revision = id;
-      return id;
-    };
+    const spaceId = await service.createSpace('Bench');
     const content = spaceTree();
     const pageCount = countPages(content.pages);
-    addRevision(content);
+    addRevision(service.emulator, { spaceId }, content.pages, content.files);
 
     const mapping = mappingSchema.parse({
       name: 'bench',
@@ -166,7 +144,7 @@ export async function exportBench(): Promise<void> {
       git: { repo: remote, branch: 'main', dir: 'docs' },
     });
     const deps = {
-      api: createDocsApiClient({ baseUrl: `${origin}/v1`, token: TOKEN, timeout: 120_000 }),
+      api: createDocsApiClient({ baseUrl: service.baseUrl, token: BENCH_ADMIN_TOKEN, timeout: 120_000 }),
       mirror: new GitMirror({ repo: remote, dir: join(root, 'mirror.git'), log, timeoutMs: 120_000 }),
       state: new MemoryMappingStateStore(),
       log,
@@ -217,7 +195,7 @@ export async function exportBench(): Promise<void> {
     const target = edited.pages[1]?.pages[0];
     if (target === undefined) throw new Error('the bench tree has no page to edit');
     target.markdown += '\nOne more line, written in the service.\n';
-    addRevision(edited);
+    addRevision(service.emulator, { spaceId }, edited.pages, edited.files);
     await run('one page edited (commit)', 'committed');
     const changed = git('--git-dir', remote, 'diff', '--name-only', 'main^', 'main').split('\n');
     report('files changed by the edit commit', { files: changed.length, path: changed.join(' ') });
@@ -235,7 +213,7 @@ export async function exportBench(): Promise<void> {
     );
     report('target: first export under 10 s', { target: 10, met: first.seconds < 10 ? 'yes' : 'no' });
   } finally {
-    await emulator.close();
+    await service.close();
     await rm(root, { recursive: true, force: true });
   }
 }

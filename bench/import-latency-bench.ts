@@ -12,9 +12,9 @@ import { pino } from 'pino';
 import { JOBS } from '../jobs/registry.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { startDaemon } from '../src/daemon/start-daemon.js';
-import { createEmulator } from '../src/emulator/create-emulator.js';
-import { Shutdown } from '../src/lifecycle/shutdown.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
+import { detachedShutdown } from '../test/support/detached-shutdown.js';
+import { BENCH_ADMIN_TOKEN, startBenchService } from './bench-service.js';
 import { report, summarize } from './stats.js';
 
 const SAVES = 50;
@@ -24,23 +24,16 @@ export async function importLatencyBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'docsync-bench-import-'));
   const log = pino({ level: 'silent' });
   const redis = await startEmbeddedRedis({ dir: join(root, 'redis'), log });
-  const emulator = await createEmulator({
-    members: [{ name: 'Admin', token: 'bench-admin-token', role: 'admin' }],
-    log,
-  });
   const received = new EventEmitter();
-  emulator.app.addHook('onRequest', async (request) => {
-    if (request.method === 'POST' && request.url.endsWith('/content/import'))
-      received.emit('import', performance.now());
+  const service = await startBenchService({
+    log,
+    prepare: (emulator) =>
+      emulator.app.addHook('onRequest', async (request) => {
+        if (request.method === 'POST' && request.url.endsWith('/content/import'))
+          received.emit('import', performance.now());
+      }),
   });
-  const origin = await emulator.listen('127.0.0.1', 0);
-  const space = await (
-    await fetch(`${origin}/v1/orgs/${emulator.orgId}/spaces`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer bench-admin-token', 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'Bench' }),
-    })
-  ).json();
+  const space = await service.createSpace('Bench');
   const work = join(root, 'work');
   await mkdir(join(work, 'docs'), { recursive: true });
   await writeFile(join(work, 'docs', 'README.md'), '# Bench\n');
@@ -63,21 +56,16 @@ export async function importLatencyBench(): Promise<void> {
     `dataDir: ${join(root, 'data')}
 redis: { url: "${redis.url}" }
 http: { listen: "127.0.0.1:0" }
-service: { baseUrl: "${origin}/v1", token: bench-admin-token }
+service: { baseUrl: "${service.baseUrl}", token: ${BENCH_ADMIN_TOKEN} }
 mappings:
   - name: bench
-    space: ${(space as { id: string }).id}
+    space: ${space}
     git: { repo: ${work}, branch: main, dir: docs, poll: 1d, watch: { path: ${work}, debounce: ${DEBOUNCE_MS}ms } }
 `,
     'bench.yaml',
     {},
   );
-  const shutdown = new Shutdown({
-    log,
-    timeoutMs: 30_000,
-    exit: () => {},
-    proc: Object.assign(new EventEmitter(), { exitCode: undefined }) as unknown as NodeJS.Process,
-  });
+  const shutdown = detachedShutdown(log, 30_000);
   await startDaemon({ config, log, jobs: JOBS, shutdown, version: 'bench' });
   // The scheduler's first poll imports the committed state; wait for it to pass.
   await new Promise((resolve) => received.once('import', resolve));
@@ -104,7 +92,7 @@ mappings:
     met: figures.median < DEBOUNCE_MS + 150 ? 'yes' : 'no',
   });
   await shutdown.run('bench finished');
-  await emulator.close();
+  await service.close();
   await redis.stop();
   await rm(root, { recursive: true, force: true });
 }

@@ -12,6 +12,7 @@ import type { OpenApiSourceReader } from '../src/openapi/openapi-source-reader.j
 import { diffOperations, summariseOperationChanges } from '../src/openapi/operation-changes.js';
 import { operationFingerprints } from '../src/openapi/operation-fingerprints.js';
 import { report, summarize } from './stats.js';
+import { xorshift } from './xorshift.js';
 
 const RUNS = 5;
 const PROBE_MS = 1;
@@ -254,18 +255,5 @@ function stripeSized(changed: boolean): Record<string, unknown> {
     info: { title: 'Stripe-sized', version: changed ? '2' : '1' },
     paths,
     components: { schemas },
-  };
-}
-
-/** A seeded generator of floats in [0, 1): the same spec in every run. */
-function xorshift(seed: number): () => number {
-  let state = seed >>> 0 || 1;
-  return () => {
-    state ^= state << 13;
-    state >>>= 0;
-    state ^= state >>> 17;
-    state ^= state << 5;
-    state >>>= 0;
-    return state / 0x1_0000_0000;
   };
 }

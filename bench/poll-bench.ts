@@ -11,25 +11,23 @@ import { pollChangeRequestsJob } from '../jobs/poll-change-requests.js';
 import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { createJobDeps } from '../src/daemon/create-job-deps.js';
-import { createEmulator } from '../src/emulator/create-emulator.js';
 import { JobRunner } from '../src/queue/job-runner.js';
 import { Queues } from '../src/queue/queues.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
 import { RedisConnections } from '../src/redis/redis-connections.js';
+import { BENCH_ADMIN_TOKEN, startBenchService } from './bench-service.js';
 import { report } from './stats.js';
 
 const SPACES = 1000;
 const CHANGE_REQUESTS = 20;
-const TOKEN = 'bench-admin-token';
 
 export async function pollBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'docsync-bench-poll-'));
   const log = pino({ level: 'silent' });
   const redis = await startEmbeddedRedis({ dir: join(root, 'redis'), log });
-  const emulator = await createEmulator({ members: [{ name: 'Admin', token: TOKEN, role: 'admin' }], log });
-  const origin = await emulator.listen('127.0.0.1', 0);
+  const { emulator, baseUrl, close } = await startBenchService({ log });
   const api = createDocsApiClient(
-    { baseUrl: `${origin}/v1`, token: TOKEN, timeout: 30_000 },
+    { baseUrl, token: BENCH_ADMIN_TOKEN, timeout: 30_000 },
     { connections: 32 },
   );
   const spaces: string[] = [];
@@ -60,7 +58,7 @@ export async function pollBench(): Promise<void> {
       )
       .join('\n');
     const config = parseConfig(
-      `dataDir: ${join(root, 'data')}\nredis: { url: "${redis.url}", prefix: bench-${Date.now()} }\nqueues: { concurrency: 16 }\nservice: { baseUrl: "${origin}/v1", token: ${TOKEN} }\nmappings:\n${mappings}\n`,
+      `dataDir: ${join(root, 'data')}\nredis: { url: "${redis.url}", prefix: bench-${Date.now()} }\nqueues: { concurrency: 16 }\nservice: { baseUrl: "${baseUrl}", token: ${BENCH_ADMIN_TOKEN} }\nmappings:\n${mappings}\n`,
       'bench.yaml',
       {},
     );
@@ -115,7 +113,7 @@ export async function pollBench(): Promise<void> {
   }
   report('target', { seconds: 5, rssMb: 200 });
   await api.close();
-  await emulator.close();
+  await close();
   await redis.stop();
   await rm(root, { recursive: true, force: true });
 }

@@ -4,7 +4,6 @@
 // a person's merge, an export forced with no edit in between (files changed: target 0) and an
 // edit of one page in the service (files changed: target 1).
 import { execFile } from 'node:child_process';
-import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,19 +13,17 @@ import { pino } from 'pino';
 import { JOBS } from '../jobs/registry.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { startDaemon } from '../src/daemon/start-daemon.js';
-import { createEmulator } from '../src/emulator/create-emulator.js';
-import { nextSeq, type StoredRevision } from '../src/emulator/emulator-state.js';
-import { Shutdown } from '../src/lifecycle/shutdown.js';
 import type { MappingState } from '../src/state/mapping-state.js';
 import { RedisMappingStateStore } from '../src/state/redis-mapping-state-store.js';
+import { detachedShutdown } from '../test/support/detached-shutdown.js';
 import { writeRealShapedDocs } from '../test/support/real-shaped-docs.js';
+import { editInService, findPage } from '../test/support/service-content.js';
+import { BENCH_ADMIN_TOKEN, BENCH_REVIEWER_TOKEN, startBenchService } from './bench-service.js';
 import { report, summarize } from './stats.js';
 
 const run = promisify(execFile);
 const MIB = 1024 * 1024;
 const RUNS = 3;
-const ADMIN = 'bench-admin-token';
-const REVIEWER = 'bench-reviewer-token';
 
 interface Line {
   msg?: string;
@@ -80,37 +77,10 @@ async function oneRun() {
       },
     }),
   );
-  const emulator = await createEmulator({
-    members: [
-      { name: 'Admin', token: ADMIN, role: 'admin' },
-      { name: 'Rita Reviewer', token: REVIEWER, role: 'review' },
-    ],
-    log: pino({ level: 'silent' }),
-  });
-  const proc = Object.assign(new EventEmitter(), { exitCode: undefined });
-  const shutdown = new Shutdown({
-    log,
-    timeoutMs: 10_000,
-    exit: () => {},
-    proc: proc as unknown as NodeJS.Process,
-  });
+  const service = await startBenchService();
+  const shutdown = detachedShutdown(log);
   try {
-    const origin = await emulator.listen('127.0.0.1', 0);
-    const api = async <T>(path: string, token: string, method = 'GET', body?: unknown): Promise<T> => {
-      const answer = await fetch(`${origin}/v1${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${token}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-      return (await answer.json()) as T;
-    };
-    const space = (
-      await api<{ id: string }>(`/orgs/${emulator.orgId}/spaces`, ADMIN, 'POST', { title: 'Docs' })
-    ).id;
+    const space = await service.createSpace('Docs');
 
     const remote = join(dir, 'remote.git');
     const work = join(dir, 'work');
@@ -153,7 +123,7 @@ async function oneRun() {
       `dataDir: ${join(dir, 'data')}
 redis: { prefix: ${prefix} }
 http: { listen: 127.0.0.1:0 }
-service: { baseUrl: "${origin}/v1", token: ${ADMIN} }
+service: { baseUrl: "${service.baseUrl}", token: ${BENCH_ADMIN_TOKEN} }
 mappings:
   - name: docs
     space: ${space}
@@ -202,9 +172,7 @@ mappings:
     await until((s) => s.lastSeenRevision !== undefined, 'the space poll baseline');
 
     // A person merges the change request; then an export of the merged revision is forced.
-    const merged = (
-      await api<{ revision: string }>(`/spaces/${space}/change-requests/${cr}/merge`, REVIEWER, 'POST')
-    ).revision;
+    const merged = await mergeAsReviewer(service.baseUrl, space, cr);
     await until((s) => s.lastSeenRevision === merged, 'the space poll of the merge');
     await daemon.queues
       .get('export')
@@ -217,25 +185,10 @@ mappings:
 
     // A writer edits one page in the service.
     const linesBeforeEdit = lines.length;
-    const stored = emulator.state;
-    const owner = stored.spaces[space];
-    const current = stored.revisions[owner?.revision ?? ''];
-    if (owner === undefined || current === undefined) throw new Error('bench: the space has no revision');
-    const pages = structuredClone(current.pages);
-    const target = findPage(pages, written.editablePage);
-    if (target === undefined) throw new Error(`bench: no page ${written.editablePage} in the space`);
-    target.markdown = `${target.markdown}\nOne line written in the service.\n`;
-    const seq = nextSeq(stored);
-    const edit: StoredRevision = {
-      id: `rev_bench${seq}`,
-      seq,
-      parents: [owner.revision],
-      createdAt: new Date().toISOString(),
-      pages,
-      files: current.files,
-    };
-    stored.revisions[edit.id] = edit;
-    owner.revision = edit.id;
+    const edit = editInService(service.emulator, { spaceId: space }, (pages) => {
+      const target = findPage(pages, written.editablePage);
+      target.markdown = `${target.markdown}\nOne line written in the service.\n`;
+    });
     const exported = await until((s) => s.lastExport?.revision === edit.id, 'the export of the edit');
     const exportLine = await jobLine('export-space', linesBeforeEdit);
     const tip = exported.lastExport?.sha ?? afterNoEdit;
@@ -250,20 +203,19 @@ mappings:
     };
   } finally {
     await shutdown.run('bench finished');
-    await emulator.close();
+    await service.close();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-type PageLike = { sourcePath?: string | undefined; markdown?: string; pages?: PageLike[] };
-
-function findPage(pages: PageLike[], path: string): PageLike | undefined {
-  for (const page of pages) {
-    if (page.sourcePath === path) return page;
-    const inner = findPage(page.pages ?? [], path);
-    if (inner !== undefined) return inner;
-  }
-  return undefined;
+/** A person merges the change request, as the service's merge button does: the merged revision. */
+async function mergeAsReviewer(baseUrl: string, space: string, cr: string): Promise<string> {
+  const answer = await fetch(`${baseUrl}/spaces/${space}/change-requests/${cr}/merge`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${BENCH_REVIEWER_TOKEN}` },
+  });
+  if (!answer.ok) throw new Error(`bench: the merge answered ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { revision: string }).revision;
 }
 
 async function changedFiles(gitDir: string, from: string, to: string): Promise<number> {

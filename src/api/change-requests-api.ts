@@ -1,9 +1,9 @@
 // Change requests of a space: listing, creating, editing, bringing up to date with main, merging,
-// exporting as PDF, and their reviews.
-import { apiPath } from './api-path.js';
+// and their reviews.
+import { type ApiPath, apiPath } from './api-path.js';
 import type { CallOptions, ListAllOptions, ListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
-import { listAll } from './list-all.js';
+import { PagedList } from './paged-list.js';
 import {
   type ChangeRequestResult,
   changeRequestResultSchema,
@@ -14,11 +14,7 @@ import {
 } from './schemas/change-request-review-schema.js';
 import { type ChangeRequest, changeRequestSchema } from './schemas/change-request-schema.js';
 import { type Page, pageOf } from './schemas/page-of.js';
-import { type PdfResult, pdfResultSchema } from './schemas/pdf-result-schema.js';
 import type { ChangeRequestStatus, ReviewStatus } from './schemas/service-enums.js';
-
-const changeRequestPageSchema = pageOf(changeRequestSchema);
-const reviewPageSchema = pageOf(changeRequestReviewSchema);
 
 /** A change request by its id or by its number in the space. */
 export type ChangeRequestRef = string | number;
@@ -42,30 +38,35 @@ export interface ReviewSubmission {
   comment?: { markdown: string };
 }
 
+/** `/spaces/{s}/change-requests`, or one of them. */
+function changeRequestPath(spaceId: string, changeRequest?: ChangeRequestRef): ApiPath {
+  return changeRequest === undefined
+    ? apiPath`/spaces/${spaceId}/change-requests`
+    : apiPath`/spaces/${spaceId}/change-requests/${changeRequest}`;
+}
+
 export class ChangeRequestsApi {
-  constructor(private readonly transport: HttpTransport) {}
+  private readonly changeRequests: PagedList<Page<ChangeRequest>, ChangeRequestListOptions>;
+  private readonly reviews: PagedList<Page<ChangeRequestReview>>;
+
+  constructor(private readonly transport: HttpTransport) {
+    this.changeRequests = new PagedList(transport, pageOf(changeRequestSchema), (options) => ({
+      status: options.status,
+      contributor: options.contributor,
+    }));
+    this.reviews = new PagedList(transport, pageOf(changeRequestReviewSchema));
+  }
 
   /** `GET /spaces/{s}/change-requests`. */
   list(spaceId: string, options: ChangeRequestListOptions = {}): Promise<Page<ChangeRequest>> {
-    return this.transport.request('GET', apiPath`/spaces/${spaceId}/change-requests`, {
-      query: {
-        page: options.page,
-        limit: options.limit,
-        status: options.status,
-        contributor: options.contributor,
-      },
-      signal: options.signal,
-      schema: changeRequestPageSchema,
-    });
+    return this.changeRequests.page(changeRequestPath(spaceId), options);
   }
 
   listAll(
     spaceId: string,
     options: ListAllOptions<ChangeRequestListOptions> = {},
   ): AsyncGenerator<ChangeRequest, void, undefined> {
-    return listAll(apiPath`/spaces/${spaceId}/change-requests`, (cursor) =>
-      this.list(spaceId, { ...options, ...cursor }),
-    );
+    return this.changeRequests.all(changeRequestPath(spaceId), options);
   }
 
   /** `POST /spaces/{s}/change-requests`: 201. Never retried blindly: a retry could open two. */
@@ -74,7 +75,7 @@ export class ChangeRequestsApi {
     changeRequest: { subject?: string } = {},
     options: CallOptions = {},
   ): Promise<ChangeRequest> {
-    return this.transport.request('POST', apiPath`/spaces/${spaceId}/change-requests`, {
+    return this.transport.request('POST', changeRequestPath(spaceId), {
       body: changeRequest,
       signal: options.signal,
       schema: changeRequestSchema,
@@ -83,7 +84,7 @@ export class ChangeRequestsApi {
 
   /** `GET /spaces/{s}/change-requests/{cr}`. */
   get(spaceId: string, changeRequest: ChangeRequestRef, options: CallOptions = {}): Promise<ChangeRequest> {
-    return this.transport.request('GET', apiPath`/spaces/${spaceId}/change-requests/${changeRequest}`, {
+    return this.transport.request('GET', changeRequestPath(spaceId, changeRequest), {
       signal: options.signal,
       schema: changeRequestSchema,
     });
@@ -96,7 +97,7 @@ export class ChangeRequestsApi {
     changes: ChangeRequestPatch,
     options: CallOptions = {},
   ): Promise<ChangeRequest> {
-    return this.transport.request('PATCH', apiPath`/spaces/${spaceId}/change-requests/${changeRequest}`, {
+    return this.transport.request('PATCH', changeRequestPath(spaceId, changeRequest), {
       body: changes,
       signal: options.signal,
       schema: changeRequestSchema,
@@ -109,14 +110,10 @@ export class ChangeRequestsApi {
     changeRequest: ChangeRequestRef,
     options: CallOptions = {},
   ): Promise<ChangeRequestResult> {
-    return this.transport.request(
-      'POST',
-      apiPath`/spaces/${spaceId}/change-requests/${changeRequest}/merge`,
-      {
-        signal: options.signal,
-        schema: changeRequestResultSchema,
-      },
-    );
+    return this.transport.request('POST', apiPath`${changeRequestPath(spaceId, changeRequest)}/merge`, {
+      signal: options.signal,
+      schema: changeRequestResultSchema,
+    });
   }
 
   /** `POST .../update`: pulls main content in (clears `outdated`); the new revision, `result: 'update'`. */
@@ -125,26 +122,9 @@ export class ChangeRequestsApi {
     changeRequest: ChangeRequestRef,
     options: CallOptions = {},
   ): Promise<ChangeRequestResult> {
-    return this.transport.request(
-      'POST',
-      apiPath`/spaces/${spaceId}/change-requests/${changeRequest}/update`,
-      {
-        signal: options.signal,
-        schema: changeRequestResultSchema,
-      },
-    );
-  }
-
-  /** `GET .../pdf`: an address of the PDF, of one page when `only` and `page` are given. */
-  getPdf(
-    spaceId: string,
-    changeRequest: ChangeRequestRef,
-    options: CallOptions & { only?: boolean | undefined; page?: string | undefined } = {},
-  ): Promise<PdfResult> {
-    return this.transport.request('GET', apiPath`/spaces/${spaceId}/change-requests/${changeRequest}/pdf`, {
-      query: { only: options.only, page: options.page },
+    return this.transport.request('POST', apiPath`${changeRequestPath(spaceId, changeRequest)}/update`, {
       signal: options.signal,
-      schema: pdfResultSchema,
+      schema: changeRequestResultSchema,
     });
   }
 
@@ -154,15 +134,7 @@ export class ChangeRequestsApi {
     changeRequest: ChangeRequestRef,
     options: ListOptions = {},
   ): Promise<Page<ChangeRequestReview>> {
-    return this.transport.request(
-      'GET',
-      apiPath`/spaces/${spaceId}/change-requests/${changeRequest}/reviews`,
-      {
-        query: { page: options.page, limit: options.limit },
-        signal: options.signal,
-        schema: reviewPageSchema,
-      },
-    );
+    return this.reviews.page(apiPath`${changeRequestPath(spaceId, changeRequest)}/reviews`, options);
   }
 
   listReviewsAll(
@@ -170,9 +142,7 @@ export class ChangeRequestsApi {
     changeRequest: ChangeRequestRef,
     options: ListAllOptions<ListOptions> = {},
   ): AsyncGenerator<ChangeRequestReview, void, undefined> {
-    return listAll(apiPath`/spaces/${spaceId}/change-requests/${changeRequest}/reviews`, (cursor) =>
-      this.listReviews(spaceId, changeRequest, { ...options, ...cursor }),
-    );
+    return this.reviews.all(apiPath`${changeRequestPath(spaceId, changeRequest)}/reviews`, options);
   }
 
   /** `POST .../reviews`: 201, a review against the change request's current revision. */
@@ -182,14 +152,10 @@ export class ChangeRequestsApi {
     review: ReviewSubmission,
     options: CallOptions = {},
   ): Promise<ChangeRequestReview> {
-    return this.transport.request(
-      'POST',
-      apiPath`/spaces/${spaceId}/change-requests/${changeRequest}/reviews`,
-      {
-        body: review,
-        signal: options.signal,
-        schema: changeRequestReviewSchema,
-      },
-    );
+    return this.transport.request('POST', apiPath`${changeRequestPath(spaceId, changeRequest)}/reviews`, {
+      body: review,
+      signal: options.signal,
+      schema: changeRequestReviewSchema,
+    });
   }
 }

@@ -1,5 +1,5 @@
 // The content of a space or of one of its change requests (same operations under both prefixes):
-// the revision, its pages and files, imports into it, and the links of one page.
+// the revision, its pages, imports into it, the links of one page, and file downloads.
 import { type ApiPath, apiPath } from './api-path.js';
 import type {
   CallOptions,
@@ -7,11 +7,9 @@ import type {
   ContentTarget,
   LinkListOptions,
   ListAllOptions,
-  ListOptions,
 } from './call-options.js';
 import type { DownloadOptions, HttpTransport } from './http-transport.js';
-import { listAll } from './list-all.js';
-import { type Backlink, backlinkSchema } from './schemas/backlink-schema.js';
+import { PagedList } from './paged-list.js';
 import { type ContentPages, contentPagesSchema } from './schemas/content-pages-schema.js';
 import { type ImportResult, importResultSchema } from './schemas/import-result-schema.js';
 import {
@@ -19,19 +17,10 @@ import {
   type LinkCheckList,
   linkCheckListSchema,
 } from './schemas/link-check-list-schema.js';
-import { type Page, pageOf } from './schemas/page-of.js';
-import { type RevisionFile, revisionFileSchema } from './schemas/revision-file-schema.js';
 import { type RevisionPage, revisionPageSchema } from './schemas/revision-page-schema.js';
 import { type Revision, revisionSchema } from './schemas/revision-schema.js';
 import type { ContentFormat, ImportSource } from './schemas/service-enums.js';
-
-const filePageSchema = pageOf(revisionFileSchema);
-const backlinkPageSchema = pageOf(backlinkSchema);
-
-export interface FileListOptions extends ListOptions {
-  metadata?: boolean | undefined;
-  computed?: boolean | undefined;
-}
+import { targetPath } from './target-path.js';
 
 export interface PageReadOptions extends ContentReadOptions {
   /** `markdown` includes the page's markdown; `document` its structured document. */
@@ -46,13 +35,15 @@ export interface ContentImport {
 
 /** `/spaces/{s}/content` or `/spaces/{s}/change-requests/{cr}/content`. */
 function contentPath(target: ContentTarget): ApiPath {
-  return target.changeRequestId === undefined
-    ? apiPath`/spaces/${target.spaceId}/content`
-    : apiPath`/spaces/${target.spaceId}/change-requests/${target.changeRequestId}/content`;
+  return apiPath`${targetPath(target)}/content`;
 }
 
 export class ContentApi {
-  constructor(private readonly transport: HttpTransport) {}
+  private readonly pageLinks: PagedList<LinkCheckList, LinkListOptions>;
+
+  constructor(private readonly transport: HttpTransport) {
+    this.pageLinks = new PagedList(transport, linkCheckListSchema, (options) => ({ status: options.status }));
+  }
 
   /** `GET .../content`: the current revision with its pages and files. */
   getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
@@ -79,61 +70,6 @@ export class ContentApi {
       signal: options.signal,
       schema: revisionPageSchema,
     });
-  }
-
-  /** `GET .../content/files`. */
-  listFiles(target: ContentTarget, options: FileListOptions = {}): Promise<Page<RevisionFile>> {
-    return this.transport.request('GET', apiPath`${contentPath(target)}/files`, {
-      query: {
-        page: options.page,
-        limit: options.limit,
-        metadata: options.metadata,
-        computed: options.computed,
-      },
-      signal: options.signal,
-      schema: filePageSchema,
-    });
-  }
-
-  listFilesAll(
-    target: ContentTarget,
-    options: ListAllOptions<FileListOptions> = {},
-  ): AsyncGenerator<RevisionFile, void, undefined> {
-    return listAll(apiPath`${contentPath(target)}/files`, (cursor) =>
-      this.listFiles(target, { ...options, ...cursor }),
-    );
-  }
-
-  /** `GET .../content/files/{fileId}`. */
-  getFile(target: ContentTarget, fileId: string, options: ContentReadOptions = {}): Promise<RevisionFile> {
-    return this.transport.request('GET', apiPath`${contentPath(target)}/files/${fileId}`, {
-      query: { metadata: options.metadata, computed: options.computed },
-      signal: options.signal,
-      schema: revisionFileSchema,
-    });
-  }
-
-  /** `GET .../content/files/{fileId}/backlinks`: where the file is used. */
-  listFileBacklinks(
-    target: ContentTarget,
-    fileId: string,
-    options: ListOptions = {},
-  ): Promise<Page<Backlink>> {
-    return this.transport.request('GET', apiPath`${contentPath(target)}/files/${fileId}/backlinks`, {
-      query: { page: options.page, limit: options.limit },
-      signal: options.signal,
-      schema: backlinkPageSchema,
-    });
-  }
-
-  listFileBacklinksAll(
-    target: ContentTarget,
-    fileId: string,
-    options: ListAllOptions<ListOptions> = {},
-  ): AsyncGenerator<Backlink, void, undefined> {
-    return listAll(apiPath`${contentPath(target)}/files/${fileId}/backlinks`, (cursor) =>
-      this.listFileBacklinks(target, fileId, { ...options, ...cursor }),
-    );
   }
 
   /**
@@ -166,11 +102,7 @@ export class ContentApi {
     pageId: string,
     options: LinkListOptions = {},
   ): Promise<LinkCheckList> {
-    return this.transport.request('GET', apiPath`${contentPath(target)}/page/${pageId}/links`, {
-      query: { status: options.status, page: options.page, limit: options.limit },
-      signal: options.signal,
-      schema: linkCheckListSchema,
-    });
+    return this.pageLinks.page(apiPath`${contentPath(target)}/page/${pageId}/links`, options);
   }
 
   listPageLinksAll(
@@ -178,8 +110,6 @@ export class ContentApi {
     pageId: string,
     options: ListAllOptions<LinkListOptions> = {},
   ): AsyncGenerator<LinkCheckItem, void, undefined> {
-    return listAll(apiPath`${contentPath(target)}/page/${pageId}/links`, (cursor) =>
-      this.listPageLinks(target, pageId, { ...options, ...cursor }),
-    );
+    return this.pageLinks.all(apiPath`${contentPath(target)}/page/${pageId}/links`, options);
   }
 }

@@ -4,7 +4,6 @@ import { ChangeRequestsApi } from './change-requests-api.js';
 import { CommentsApi } from './comments-api.js';
 import { ContentApi } from './content-api.js';
 import { HttpTransport, type HttpTransportOptions } from './http-transport.js';
-import { MembersApi } from './members-api.js';
 import { OpenApiApi } from './openapi-api.js';
 import { OrgsApi } from './orgs-api.js';
 import { SpacesApi } from './spaces-api.js';
@@ -12,16 +11,15 @@ import { SpacesApi } from './spaces-api.js';
 export type DocsApiClientOptions = HttpTransportOptions;
 
 export class DocsApiClient {
-  /** Organizations and `ping`. */
+  /** The organizations the token can see. */
   readonly orgs: OrgsApi;
-  readonly members: MembersApi;
-  /** Space life cycle, search and the main content's link check. */
+  /** Creating and reading spaces, and the main content's link check. */
   readonly spaces: SpacesApi;
-  /** Revision, pages, files, import and page links of a space or a change request. */
+  /** Revision, pages, import and page links of a space or a change request; file downloads. */
   readonly content: ContentApi;
   /** Change requests, merge and update, and their reviews. */
   readonly changeRequests: ChangeRequestsApi;
-  /** Comment threads of a space or a change request, with replies. */
+  /** Comment threads of a space or a change request. */
   readonly comments: CommentsApi;
   readonly openapi: OpenApiApi;
   private readonly transport: HttpTransport;
@@ -29,7 +27,6 @@ export class DocsApiClient {
   constructor(options: DocsApiClientOptions) {
     this.transport = new HttpTransport(options);
     this.orgs = new OrgsApi(this.transport);
-    this.members = new MembersApi(this.transport);
     this.spaces = new SpacesApi(this.transport);
     this.content = new ContentApi(this.transport);
     this.changeRequests = new ChangeRequestsApi(this.transport);

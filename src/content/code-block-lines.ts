@@ -83,7 +83,8 @@ function closesFence(line: string, fence: { char: string; length: number }): boo
   return marker !== undefined && marker.charAt(0) === fence.char && marker.length >= fence.length;
 }
 
-function indentColumns(line: string): number {
+/** How many columns of whitespace start `line`, a tab reaching the next multiple of four. */
+export function indentColumns(line: string): number {
   let column = 0;
   for (const char of line) {
     if (char === ' ') column += 1;

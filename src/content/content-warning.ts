@@ -48,7 +48,16 @@ export const contentWarningSchema = z.object({
   message: z.string(),
 });
 
-/** `SUMMARY.md:12` or `guides/a.md`: where a warning points, for logs and comments. */
-export function warningLocation(warning: ContentWarning): string {
+/** What locates a warning: a file of the docs folder and, for a warning about one line, its line. */
+export interface WarningPlace {
+  file: string;
+  line?: number | undefined;
+}
+
+/**
+ * `SUMMARY.md:12`, or the file alone for a warning about a whole file (an unlisted page): where a
+ * warning points, in logs, `docsync status`, the status page and the change request's comment.
+ */
+export function warningLocation(warning: WarningPlace): string {
   return warning.line === undefined ? warning.file : `${warning.file}:${warning.line}`;
 }

@@ -4,7 +4,7 @@
 // docs/folder-format.md). Each entry keeps its line and where its link sits, so an export can rewrite
 // one line and leave the others as they were written.
 
-import { fencedCodeLines } from './code-block-lines.js';
+import { fencedCodeLines, indentColumns } from './code-block-lines.js';
 import { ContentError } from './content-error.js';
 import { safeRelativePath } from './safe-relative-path.js';
 
@@ -72,7 +72,6 @@ const INLINE_LINK =
 const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 // Two letters at least: `C:\docs\a.md` is a Windows path (refused as such), not a URL.
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]+:/;
-const TAB_WIDTH = 4;
 
 /**
  * The items of the summary at `summaryPath` (relative to the docs root), in line order; entries
@@ -279,16 +278,6 @@ function percentDecoded(text: string): string {
 
 function resolveEscapes(text: string): string {
   return text.replace(ESCAPED_PUNCTUATION, '$1');
-}
-
-function indentColumns(text: string): number {
-  let column = 0;
-  for (const char of text) {
-    if (char === ' ') column += 1;
-    else if (char === '\t') column += TAB_WIDTH - (column % TAB_WIDTH);
-    else break;
-  }
-  return column;
 }
 
 /** C0 and C1 controls and DEL, as safeRelativePath refuses them. */

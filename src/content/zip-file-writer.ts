@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
 import { ContentError } from './content-error.js';
+import { waitForDrain } from './wait-for-drain.js';
 
 const MIB = 1024 * 1024;
 /** Content added but not yet in the file; one entry larger than this is still taken alone. */
@@ -147,17 +148,7 @@ export class ZipFileWriter {
       room = this.output.write(chunk);
       this.offset += chunk.length;
     }
-    if (!room && this.failure === undefined) {
-      await new Promise<void>((resolve) => {
-        const done = (): void => {
-          this.output.off('drain', done);
-          this.output.off('close', done);
-          resolve();
-        };
-        this.output.on('drain', done);
-        this.output.on('close', done);
-      });
-    }
+    if (!room && this.failure === undefined) await waitForDrain(this.output);
     if (this.failure !== undefined) throw this.failure;
   }
 
@@ -200,16 +191,8 @@ function looksIncompressible(data: Buffer): boolean {
 function localHeader(record: CentralRecord): Buffer {
   const header = Buffer.alloc(30);
   header.writeUInt32LE(0x04034b50, 0);
-  header.writeUInt16LE(VERSION_NEEDED, 4);
-  header.writeUInt16LE(UTF8_NAMES, 6);
-  header.writeUInt16LE(record.method, 8);
-  header.writeUInt16LE(DOS_TIME, 10);
-  header.writeUInt16LE(DOS_DATE, 12);
-  header.writeUInt32LE(record.crc, 14);
-  header.writeUInt32LE(record.compressedSize, 18);
-  header.writeUInt32LE(record.size, 22);
-  header.writeUInt16LE(record.name.length, 26);
-  header.writeUInt16LE(0, 28);
+  writeEntryFields(header, 4, record);
+  // Extra field length: zero.
   return header;
 }
 
@@ -217,19 +200,27 @@ function centralHeader(record: CentralRecord): Buffer {
   const header = Buffer.alloc(46);
   header.writeUInt32LE(0x02014b50, 0);
   header.writeUInt16LE(MADE_BY_UNIX, 4);
-  header.writeUInt16LE(VERSION_NEEDED, 6);
-  header.writeUInt16LE(UTF8_NAMES, 8);
-  header.writeUInt16LE(record.method, 10);
-  header.writeUInt16LE(DOS_TIME, 12);
-  header.writeUInt16LE(DOS_DATE, 14);
-  header.writeUInt32LE(record.crc, 16);
-  header.writeUInt32LE(record.compressedSize, 20);
-  header.writeUInt32LE(record.size, 24);
-  header.writeUInt16LE(record.name.length, 28);
+  writeEntryFields(header, 6, record);
   // Extra field, comment, disk number and internal attributes: all zero.
   header.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
   header.writeUInt32LE(record.offset, 42);
   return header;
+}
+
+/**
+ * The 26 bytes both headers of an entry hold alike, from "version needed" to the name's length:
+ * at offset 4 of the local header, 6 of the central directory's.
+ */
+function writeEntryFields(header: Buffer, at: number, record: CentralRecord): void {
+  header.writeUInt16LE(VERSION_NEEDED, at);
+  header.writeUInt16LE(UTF8_NAMES, at + 2);
+  header.writeUInt16LE(record.method, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+  header.writeUInt32LE(record.crc, at + 10);
+  header.writeUInt32LE(record.compressedSize, at + 14);
+  header.writeUInt32LE(record.size, at + 18);
+  header.writeUInt16LE(record.name.length, at + 22);
 }
 
 function endOfCentralDirectory(entries: number, size: number, offset: number): Buffer {

@@ -76,3 +76,26 @@ export function requireChangeRequest(
   }
   throw notFound(`change request ${idOrNumber}`);
 }
+
+/** The caller and the space a route's path names (`:s`), once the caller holds `needed` there. */
+export function requireNamedSpace(
+  ctx: EmulatorContext,
+  request: FastifyRequest<{ Params: { s: string } }>,
+  needed: Role,
+  action: string,
+  options: { allowDeleted?: boolean } = {},
+): { caller: Caller; space: StoredSpace } {
+  const caller = callerOf(request);
+  return { caller, space: requireSpace(ctx, caller, request.params.s, needed, action, options) };
+}
+
+/** The same, and the change request the path names (`:cr`) in that space. */
+export function requireNamedChangeRequest(
+  ctx: EmulatorContext,
+  request: FastifyRequest<{ Params: { s: string; cr: string } }>,
+  needed: Role,
+  action: string,
+): { caller: Caller; space: StoredSpace; cr: StoredChangeRequest } {
+  const found = requireNamedSpace(ctx, request, needed, action);
+  return { ...found, cr: requireChangeRequest(ctx, found.space, request.params.cr) };
+}

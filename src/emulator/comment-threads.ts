@@ -1,6 +1,7 @@
 // A comment thread is a space's main discussion or a change request's. Routes of both kinds share
 // this: which thread a path names, which revision its page targets live in, where its records are.
-import { requireChangeRequest, requireSpace } from './access.js';
+import type { FastifyRequest } from 'fastify';
+import { requireChangeRequest, requireNamedSpace } from './access.js';
 import type { Caller, EmulatorContext } from './emulator-context.js';
 import { notFound } from './emulator-http-error.js';
 import type { StoredChangeRequest, StoredComment, StoredReply, StoredSpace } from './emulator-state.js';
@@ -18,16 +19,40 @@ export interface ThreadParams {
   cr?: string;
 }
 
+export interface CommentParams extends ThreadParams {
+  commentId: string;
+}
+
+/** What every comment and reply route starts from: who calls, in which thread. */
+export interface ThreadRequest {
+  caller: Caller;
+  thread: CommentThread;
+}
+
+/** The caller and the thread a request names, once the caller is known to hold `needed` there. */
 export function requireThread(
   ctx: EmulatorContext,
-  caller: Caller,
-  params: ThreadParams,
+  request: FastifyRequest<{ Params: ThreadParams }>,
   needed: Role,
   action: string,
-): CommentThread {
-  const space = requireSpace(ctx, caller, params.s, needed, action);
-  if (params.cr === undefined) return { space };
-  return { space, changeRequest: requireChangeRequest(ctx, space, params.cr) };
+): ThreadRequest {
+  const { caller, space } = requireNamedSpace(ctx, request, needed, action);
+  const { cr } = request.params;
+  return {
+    caller,
+    thread: cr === undefined ? { space } : { space, changeRequest: requireChangeRequest(ctx, space, cr) },
+  };
+}
+
+/** The same, and the comment the request names (`:commentId`) in that thread. */
+export function requireThreadComment(
+  ctx: EmulatorContext,
+  request: FastifyRequest<{ Params: CommentParams }>,
+  needed: Role,
+  action: string,
+): ThreadRequest & { comment: StoredComment } {
+  const found = requireThread(ctx, request, needed, action);
+  return { ...found, comment: requireComment(ctx, found.thread, request.params.commentId) };
 }
 
 /** The revision whose pages a new comment may target: the change request's or the space's. */

@@ -137,32 +137,29 @@ export interface StoredReaction {
   users: Array<{ userId: string; reactedAt: string }>;
 }
 
-export interface StoredComment {
+/** What comments and their replies both are: a markdown body by one user, with reactions. */
+export interface StoredPost {
   id: string;
   seq: number;
-  spaceId: string;
-  changeRequestId?: string;
   postedBy: string;
   postedAt: string;
   editedAt?: string;
   markdown: string;
+  reactions: StoredReaction[];
+}
+
+export interface StoredComment extends StoredPost {
+  spaceId: string;
+  changeRequestId?: string;
   status: 'open' | 'resolved';
   resolvedAt?: string;
   resolvedBy?: string;
-  reactions: StoredReaction[];
   target: { pageId?: string; nodeId?: string };
   deletedAt?: string;
 }
 
-export interface StoredReply {
-  id: string;
-  seq: number;
+export interface StoredReply extends StoredPost {
   commentId: string;
-  postedBy: string;
-  postedAt: string;
-  editedAt?: string;
-  markdown: string;
-  reactions: StoredReaction[];
 }
 
 export interface StoredOpenApiSpec {

@@ -1,5 +1,6 @@
 // Streams over git objects that may be large: a folder's listing (`ls-tree -r -z --long`) and blob
 // contents (`cat-file --batch`), each from one git process read at the consumer's pace.
+import { waitForDrain } from '../content/wait-for-drain.js';
 import { GitError, type GitErrorCode } from './git-error.js';
 import { GitOutputReader } from './git-output-reader.js';
 import type { GitProcess } from './git-process.js';
@@ -120,22 +121,10 @@ async function writeIds(
     }
     asked.push(blob);
     notify();
-    if (!git.stdin.write(`${blob}\n`)) await waitForDrain(git);
+    if (!git.stdin.write(`${blob}\n`)) await waitForDrain(git.stdin);
     if (git.failed !== undefined) return;
   }
   git.stdin.end();
-}
-
-function waitForDrain(git: GitProcess): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      git.stdin.off('drain', done);
-      git.stdin.off('close', done);
-      resolve();
-    };
-    git.stdin.on('drain', done);
-    git.stdin.on('close', done);
-  });
 }
 
 async function readOneBlob(git: GitProcess, reader: GitOutputReader, blob: string): Promise<Buffer> {

@@ -2,8 +2,7 @@
 // next check finds the comment again), then the broken links grouped by page in a stable order, and
 // the warnings of the import that made the revision (what it read past in the folder), so that the
 // same findings always give the same text and an unchanged comment is never re-edited.
-
-import { warningWhere } from '../status/shown-warnings.js';
+import { warningLocation } from '../content/content-warning.js';
 import type { BrokenLink } from './broken-link.js';
 import type { ImportWarnings } from './import-warnings-for.js';
 
@@ -64,41 +63,58 @@ export function renderLinkComment(findings: LinkCommentFindings): string {
 function brokenLinkLines(broken: readonly BrokenLink[]): string[] {
   const byPage = groupByPage(broken);
   const count = [...byPage.values()].reduce((sum, targets) => sum + targets.length, 0);
-  if (count === 0) return [];
-  const lines = [
-    `### ${count} broken ${count === 1 ? 'link' : 'links'}`,
-    '',
-    'Pages of this change request that link to something that does not exist:',
-    '',
-  ];
+  const items: string[] = [];
   let listed = 0;
   for (const [page, targets] of byPage) {
     if (listed >= LINK_COMMENT_MAX_LISTED) break;
-    lines.push(`- ${codeSpan(page)}`);
+    items.push(`- ${codeSpan(page)}`);
     for (const target of targets) {
       if (listed >= LINK_COMMENT_MAX_LISTED) break;
-      lines.push(`  - ${codeSpan(target)}`);
+      items.push(`  - ${codeSpan(target)}`);
       listed += 1;
     }
   }
-  if (listed < count) lines.push('', `…and ${count - listed} more.`);
-  return lines;
+  return section(
+    count,
+    ['broken link', 'broken links'],
+    'Pages of this change request that link to something that does not exist:',
+    items,
+    listed,
+  );
 }
 
 /** The import's own order: the summary's lines from the top, then whole files. */
 function warningLines(warnings: ImportWarnings): string[] {
   const listed = warnings.listed.slice(0, LINK_COMMENT_MAX_WARNINGS);
-  const count = Math.max(warnings.count, warnings.listed.length);
-  if (count === 0) return [];
-  const lines = [
-    `### ${count} import ${count === 1 ? 'warning' : 'warnings'}`,
-    '',
+  return section(
+    Math.max(warnings.count, warnings.listed.length),
+    ['import warning', 'import warnings'],
     'What docsync read past in the folder when it imported this change request; fix it in git and the next import updates this list:',
+    listed.map((warning) => `- ${codeSpan(warningLocation(warning))}: ${markdownText(warning.message)}`),
+    listed.length,
+  );
+}
+
+/**
+ * A heading with the count (`### 2 broken links`), what the list is, its first items, and how many
+ * of the `count` are not listed; nothing when there are none.
+ */
+function section(
+  count: number,
+  [one, many]: readonly [string, string],
+  intro: string,
+  items: readonly string[],
+  listed: number,
+): string[] {
+  if (count === 0) return [];
+  return [
+    `### ${count} ${count === 1 ? one : many}`,
     '',
-    ...listed.map((warning) => `- ${codeSpan(warningWhere(warning))}: ${markdownText(warning.message)}`),
+    intro,
+    '',
+    ...items,
+    ...(listed < count ? ['', `…and ${count - listed} more.`] : []),
   ];
-  if (listed.length < count) lines.push('', `…and ${count - listed.length} more.`);
-  return lines;
 }
 
 /** Page label (path, else title) to its distinct targets, both sorted by code unit, not locale. */

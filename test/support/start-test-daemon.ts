@@ -1,12 +1,13 @@
 // Starts docsync's daemon in the test process against the private Redis, on a free port, with
 // a shutdown owner that never ends the test process; stops it after the file.
-import { EventEmitter } from 'node:events';
 import { parseConfig } from '../../src/config/load-config.js';
 import { type Daemon, startDaemon } from '../../src/daemon/start-daemon.js';
-import { Shutdown } from '../../src/lifecycle/shutdown.js';
+import type { Shutdown } from '../../src/lifecycle/shutdown.js';
 import type { AnyJobDefinition } from '../../src/queue/job-definition.js';
 import { closeAfter } from './close-after.js';
-import { captureLog, redisUrl } from './test-context.js';
+import { detachedShutdown } from './detached-shutdown.js';
+import type { TestEmulator } from './start-test-emulator.js';
+import { captureLog, redisUrl, tempDir } from './test-context.js';
 
 export interface TestDaemon extends Daemon {
   shutdown: Shutdown;
@@ -17,22 +18,27 @@ export interface TestDaemon extends Daemon {
 
 export async function startTestDaemon(options: {
   prefix: string;
+  /** More of the config; it may go on with the `http:` section. */
   yaml?: string;
   jobs?: readonly AnyJobDefinition[];
+  /** The local service the jobs talk to, as its admin. */
+  service?: TestEmulator;
+  /** The data folder, for daemons that share one; a new temp folder when a service is given without it. */
+  dataDir?: string;
 }): Promise<TestDaemon> {
-  const config = parseConfig(
-    `redis:\n  url: ${redisUrl()}\n  prefix: ${options.prefix}\nhttp:\n  listen: 127.0.0.1:0\n${options.yaml ?? ''}`,
-    'test.yaml',
-    {},
-  );
+  const { service } = options;
+  const dataDir = options.dataDir ?? (service === undefined ? undefined : await tempDir('daemon-data'));
+  const top = [
+    `redis:\n  url: ${redisUrl()}\n  prefix: ${options.prefix}\n`,
+    dataDir === undefined ? '' : `dataDir: ${dataDir}\n`,
+    service === undefined
+      ? ''
+      : `service: { baseUrl: "${service.baseUrl}", token: ${service.tokens.admin} }\n`,
+    'http:\n  listen: 127.0.0.1:0\n',
+  ];
+  const config = parseConfig(`${top.join('')}${options.yaml ?? ''}`, 'test.yaml', {});
   const { log, lines, texts } = captureLog();
-  const proc = Object.assign(new EventEmitter(), { exitCode: undefined });
-  const shutdown = new Shutdown({
-    log,
-    timeoutMs: 10_000,
-    exit: () => {},
-    proc: proc as unknown as NodeJS.Process,
-  });
+  const shutdown = detachedShutdown(log);
   closeAfter(() => shutdown.run('test finished'));
   const daemon = await startDaemon({
     config,

@@ -3,14 +3,12 @@
 import { pino } from 'pino';
 import { createEmulator, type Emulator } from '../../src/emulator/create-emulator.js';
 import type { EmulatorContext } from '../../src/emulator/emulator-context.js';
-import {
-  nextSeq,
-  type StoredChangeRequest,
-  type StoredPage,
-  type StoredRevision,
-} from '../../src/emulator/emulator-state.js';
 import type { FaultConfig } from '../../src/emulator/faults.js';
 import { closeAfter } from './close-after.js';
+
+// Content and change requests written straight into the state (service-content.ts), importable from
+// here too, where tests start the service.
+export { addChangeRequest, addRevision, testPage } from './service-content.js';
 
 export interface StartTestEmulatorOptions {
   limits?: Partial<EmulatorContext['limits']>;
@@ -85,80 +83,6 @@ export async function callApi<T = unknown>(
     headers: response.headers,
     body: (text === '' ? undefined : JSON.parse(text)) as T,
   };
-}
-
-// Content and change requests are written straight into the state where a test needs them before
-// the routes that make them exist; the records are the ones those routes keep.
-
-/** A page for `addRevision`; children nest under `pages`. */
-export function testPage(id: string, slug: string, pages: StoredPage[] = []): StoredPage {
-  const at = new Date().toISOString();
-  return {
-    id,
-    title: `Page ${slug}`,
-    slug,
-    sourcePath: `${slug}.md`,
-    markdown: `# ${slug}`,
-    createdAt: at,
-    updatedAt: at,
-    pages,
-  };
-}
-
-/** A new revision with these pages, made the active one of the space, or of the change request. */
-export function addRevision(
-  emulator: Emulator,
-  target: { spaceId: string; changeRequestId?: string },
-  pages: StoredPage[],
-): StoredRevision {
-  const { state } = emulator;
-  const owner =
-    target.changeRequestId === undefined
-      ? state.spaces[target.spaceId]
-      : state.changeRequests[target.changeRequestId];
-  if (owner === undefined) throw new Error('addRevision: unknown space or change request');
-  const seq = nextSeq(state);
-  const revision: StoredRevision = {
-    id: `rev_test${seq}`,
-    seq,
-    parents: [owner.revision],
-    createdAt: new Date().toISOString(),
-    pages,
-    files: [],
-  };
-  state.revisions[revision.id] = revision;
-  owner.revision = revision.id;
-  return revision;
-}
-
-/** An open change request of the space, started from its current revision. */
-export function addChangeRequest(
-  emulator: Emulator,
-  spaceId: string,
-  createdBy: string,
-): StoredChangeRequest {
-  const { state } = emulator;
-  const space = state.spaces[spaceId];
-  if (space === undefined) throw new Error('addChangeRequest: unknown space');
-  space.changeRequestCount += 1;
-  const seq = nextSeq(state);
-  const at = new Date().toISOString();
-  const changeRequest: StoredChangeRequest = {
-    id: `cr_test${seq}`,
-    seq,
-    spaceId,
-    number: space.changeRequestCount,
-    status: 'open',
-    subject: `Change ${space.changeRequestCount}`,
-    createdBy,
-    createdAt: at,
-    updatedAt: at,
-    revision: space.revision,
-    revisionInitial: space.revision,
-    contributors: [createdBy],
-  };
-  state.changeRequests[changeRequest.id] = changeRequest;
-  return changeRequest;
 }
 
 /** A new space of the organization, made by the admin through the API. */

@@ -2,8 +2,6 @@
 // the configuration, with backoff that records instead of waiting and every attempt kept, so tests
 // can assert how the client talked to the service. Closed after the test that made it, or after the
 // file when made outside a test.
-import { expect } from 'vitest';
-import { ApiError } from '../../src/api/api-error.js';
 import { createDocsApiClient, type DocsApiClientExtras } from '../../src/api/create-docs-api-client.js';
 import type { DocsApiClient } from '../../src/api/docs-api-client.js';
 import type { ApiAttemptEvent } from '../../src/api/http-transport.js';
@@ -45,27 +43,6 @@ export function testApiClient(
   );
   closeAfter(() => client.close());
   return { client, sleeps, attempts };
-}
-
-/** The ApiError `promise` rejects with; fails the test when it resolves or throws something else. */
-export async function apiErrorOf(promise: Promise<unknown>): Promise<ApiError> {
-  const outcome = await promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
-  );
-  if (!('error' in outcome)) throw new Error(`expected an ApiError, got ${JSON.stringify(outcome.value)}`);
-  expect(outcome.error).toBeInstanceOf(ApiError);
-  return outcome.error as ApiError;
-}
-
-/** The service answered `status` (an HTTP error, not a network failure or a schema mismatch). */
-export async function expectApiStatus(promise: Promise<unknown>, status: number): Promise<ApiError> {
-  const error = await apiErrorOf(promise);
-  expect({ code: error.code, status: error.status, message: error.message }).toMatchObject({
-    code: 'API_HTTP_ERROR',
-    status,
-  });
-  return error;
 }
 
 // The emulator's control routes (`/_emulator/...`), called over HTTP as a user of `docsync emulator`

@@ -1,11 +1,12 @@
 // Change request records as the interface shows them. `outdated`: the main content moved since the
 // change request was made or last updated from it.
+import { isClosed } from '../change-request-closed.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredChangeRequest } from '../emulator-state.js';
 import { renderUserById } from './render-user.js';
 
 export function isOutdated(ctx: EmulatorContext, cr: StoredChangeRequest): boolean {
-  if (cr.status === 'merged' || cr.status === 'archived') return false;
+  if (isClosed(cr)) return false;
   const space = ctx.state.spaces[cr.spaceId];
   return space !== undefined && (cr.revisionMergedAncestor ?? cr.revisionInitial) !== space.revision;
 }

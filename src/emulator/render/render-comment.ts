@@ -3,7 +3,7 @@
 // deletes.
 import { type CommentThread, repliesOf, threadPath, threadRevisionId } from '../comment-threads.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
-import type { StoredComment, StoredReaction, StoredReply } from '../emulator-state.js';
+import type { StoredComment, StoredPost, StoredReaction, StoredReply } from '../emulator-state.js';
 import { findRevisionPage } from '../find-revision-page.js';
 import { requireRevision } from '../revisions.js';
 import { roleAtLeast } from '../roles.js';
@@ -40,16 +40,10 @@ export function renderComment(
 ) {
   return {
     object: 'comment' as const,
-    id: comment.id,
-    postedBy: renderUserById(ctx, comment.postedBy),
-    postedAt: comment.postedAt,
-    ...(comment.editedAt === undefined ? {} : { editedAt: comment.editedAt }),
-    reactions: renderReactions(ctx, comment.reactions),
+    ...renderPost(ctx, caller, comment),
     replies: repliesOf(ctx, comment).length,
-    body: { markdown: comment.markdown },
     target: renderTarget(ctx, thread, comment),
     urls: { location: `${ctx.origin()}${threadPath(thread)}/${comment.id}` },
-    permissions: commentPermissions(caller, comment.postedBy),
     status: comment.status,
     ...(comment.resolvedAt === undefined ? {} : { resolvedAt: comment.resolvedAt }),
     ...(comment.resolvedBy === undefined ? {} : { resolvedBy: renderUserById(ctx, comment.resolvedBy) }),
@@ -64,14 +58,21 @@ export function renderCommentReply(
 ) {
   return {
     object: 'comment-reply' as const,
-    id: reply.id,
-    postedBy: renderUserById(ctx, reply.postedBy),
-    postedAt: reply.postedAt,
-    ...(reply.editedAt === undefined ? {} : { editedAt: reply.editedAt }),
-    reactions: renderReactions(ctx, reply.reactions),
-    body: { markdown: reply.markdown },
+    ...renderPost(ctx, caller, reply),
     urls: { location: `${ctx.origin()}${threadPath(thread)}/${reply.commentId}/replies/${reply.id}` },
-    permissions: commentPermissions(caller, reply.postedBy),
+  };
+}
+
+/** What comments and replies show alike: author, times, reactions, body and what the caller may do. */
+function renderPost(ctx: EmulatorContext, caller: Caller, post: StoredPost) {
+  return {
+    id: post.id,
+    postedBy: renderUserById(ctx, post.postedBy),
+    postedAt: post.postedAt,
+    ...(post.editedAt === undefined ? {} : { editedAt: post.editedAt }),
+    reactions: renderReactions(ctx, post.reactions),
+    body: { markdown: post.markdown },
+    permissions: commentPermissions(caller, post.postedBy),
   };
 }
 

@@ -2,7 +2,8 @@
 // status), update from the main content, merge into it, and a PDF address.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireChangeRequest, requireRole, requireSpace } from '../access.js';
+import { requireNamedChangeRequest, requireNamedSpace, requireRole } from '../access.js';
+import { requireNotClosed } from '../change-request-closed.js';
 import { changeRequestsOfSpace } from '../change-request-index.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-http-error.js';
@@ -41,8 +42,7 @@ type Params = { s: string; cr: string };
 
 export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/spaces/:s/change-requests', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'read', 'listing change requests');
+    const { space } = requireNamedSpace(ctx, request, 'read', 'listing change requests');
     const query = parseInput(listQuery, request.query, 'query');
     const items = changeRequestsOfSpace(ctx.state, space.id).filter(
       (cr) =>
@@ -53,8 +53,7 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/change-requests', async (request, reply) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'edit', 'creating a change request');
+    const { caller, space } = requireNamedSpace(ctx, request, 'edit', 'creating a change request');
     const body = parseInput(createBody, request.body, 'body');
     const now = ctx.now().toISOString();
     space.changeRequestCount += 1;
@@ -82,15 +81,12 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
   });
 
   app.get<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'read', 'reading a change request');
-    return renderChangeRequest(ctx, requireChangeRequest(ctx, space, request.params.cr));
+    const { cr } = requireNamedChangeRequest(ctx, request, 'read', 'reading a change request');
+    return renderChangeRequest(ctx, cr);
   });
 
   app.patch<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'edit', 'changing a change request');
-    const cr = requireChangeRequest(ctx, space, request.params.cr);
+    const { cr } = requireNamedChangeRequest(ctx, request, 'edit', 'changing a change request');
     const body = parseInput(patchBody, request.body, 'body');
     if (body.status !== undefined && body.status !== cr.status && !MOVES[cr.status].includes(body.status)) {
       throw badRequest(
@@ -107,11 +103,8 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr/update', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'edit', 'updating a change request');
-    const cr = requireChangeRequest(ctx, space, request.params.cr);
-    if (cr.status === 'merged' || cr.status === 'archived')
-      throw badRequest(`change request ${cr.number} is ${cr.status}: it cannot be updated`);
+    const { space, cr } = requireNamedChangeRequest(ctx, request, 'edit', 'updating a change request');
+    requireNotClosed(cr, 'updated');
     if (isOutdated(ctx, cr)) {
       cr.revision = mergedRevision(ctx, cr, space.revision).id;
       cr.updatedAt = ctx.now().toISOString();
@@ -123,11 +116,13 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr/merge', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'review', 'merging a change request');
-    const cr = requireChangeRequest(ctx, space, request.params.cr);
-    if (cr.status === 'merged' || cr.status === 'archived')
-      throw badRequest(`change request ${cr.number} is ${cr.status}: it cannot be merged`);
+    const { caller, space, cr } = requireNamedChangeRequest(
+      ctx,
+      request,
+      'review',
+      'merging a change request',
+    );
+    requireNotClosed(cr, 'merged');
     requireRole(caller, 'review', 'merging a change request');
     // The main content becomes the change request's content applied on top of it.
     const merged = mergedRevision(ctx, cr, space.revision);
@@ -142,9 +137,7 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
   });
 
   app.get<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr/pdf', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'read', 'exporting a change request as PDF');
-    const cr = requireChangeRequest(ctx, space, request.params.cr);
+    const { cr } = requireNamedChangeRequest(ctx, request, 'read', 'exporting a change request as PDF');
     const query = parseInput(pdfQuery, request.query, 'query');
     const page =
       query.only === 'true' && query.page !== undefined ? `?page=${encodeURIComponent(query.page)}` : '';

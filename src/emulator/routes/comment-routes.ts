@@ -3,30 +3,28 @@
 // edit, react), delete. Replies are in comment-reply-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf } from '../access.js';
-import { applyReactions } from '../apply-reactions.js';
 import {
   commentBodySchema,
   formatQuerySchema,
   listQuerySchema,
-  markdownOf,
   reactionChangeShape,
 } from '../comment-input-schemas.js';
 import {
+  type CommentParams,
   type CommentThread,
   isInThread,
   requireComment,
   requireThread,
-  type ThreadParams,
+  requireThreadComment,
   threadRevisionId,
 } from '../comment-threads.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, forbidden } from '../emulator-http-error.js';
-import { nextSeq, type StoredComment } from '../emulator-state.js';
+import type { StoredComment } from '../emulator-state.js';
 import { findRevisionPage } from '../find-revision-page.js';
-import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
+import { editPost, newPost } from '../posts.js';
 import { renderComment } from '../render/render-comment.js';
 import { requireRevision } from '../revisions.js';
 import { roleAtLeast } from '../roles.js';
@@ -70,13 +68,12 @@ const commentUpdate = z.strictObject({
   ...reactionChangeShape,
 });
 
-type Params = ThreadParams & { commentId: string };
+type Params = CommentParams;
 
 export function registerCommentRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   for (const prefix of COMMENT_THREAD_PREFIXES) {
     app.get<{ Params: Params }>(prefix, async (request) => {
-      const caller = callerOf(request);
-      const thread = requireThread(ctx, caller, request.params, 'read', 'listing comments');
+      const { caller, thread } = requireThread(ctx, request, 'read', 'listing comments');
       const query = parseInput(commentListQuery, request.query, 'query');
       const comments = Object.values(ctx.state.comments).filter(
         (comment) =>
@@ -89,21 +86,15 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: EmulatorContext
     });
 
     app.post<{ Params: Params }>(prefix, async (request) => {
-      const caller = callerOf(request);
-      const thread = requireThread(ctx, caller, request.params, 'comment', 'posting a comment');
+      const { caller, thread } = requireThread(ctx, request, 'comment', 'posting a comment');
       parseInput(formatQuerySchema, request.query, 'query');
       const body = parseInput(commentCreate, request.body, 'body');
       if (body.page !== undefined) requireTargetPage(ctx, thread, body.page);
       const comment: StoredComment = {
-        id: newId('cmt_'),
-        seq: nextSeq(ctx.state),
+        ...newPost(ctx, 'cmt_', caller.user.id, body.body),
         spaceId: thread.space.id,
         ...(thread.changeRequest === undefined ? {} : { changeRequestId: thread.changeRequest.id }),
-        postedBy: caller.user.id,
-        postedAt: ctx.now().toISOString(),
-        markdown: markdownOf(body.body),
         status: 'open',
-        reactions: [],
         target: {
           ...(body.page === undefined ? {} : { pageId: body.page }),
           ...(body.node === undefined ? {} : { nodeId: body.node }),
@@ -115,26 +106,17 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: EmulatorContext
     });
 
     app.get<{ Params: Params }>(`${prefix}/:commentId`, async (request) => {
-      const caller = callerOf(request);
-      const thread = requireThread(ctx, caller, request.params, 'read', 'reading a comment');
+      const { caller, thread } = requireThread(ctx, request, 'read', 'reading a comment');
       parseInput(formatQuerySchema, request.query, 'query');
       return renderComment(ctx, caller, thread, requireComment(ctx, thread, request.params.commentId));
     });
 
     app.put<{ Params: Params }>(`${prefix}/:commentId`, async (request) => {
-      const caller = callerOf(request);
-      const thread = requireThread(ctx, caller, request.params, 'comment', 'updating a comment');
-      const comment = requireComment(ctx, thread, request.params.commentId);
+      const { caller, thread, comment } = requireThreadComment(ctx, request, 'comment', 'updating a comment');
       const update = parseInput(commentUpdate, request.body, 'body');
-      if (update.body !== undefined && comment.postedBy !== caller.user.id)
-        throw forbidden('only the author of a comment can edit its body');
-      // Everything is checked above: from here on the update cannot fail half-way.
       const now = ctx.now().toISOString();
-      if (update.body !== undefined) {
-        comment.markdown = markdownOf(update.body);
-        comment.editedAt = now;
-      }
-      comment.reactions = applyReactions(comment.reactions, caller.user.id, update, now);
+      // editPost refuses before it changes anything; what follows cannot fail half-way.
+      editPost(comment, caller.user.id, update, now, 'comment');
       if (update.resolved === true && comment.status !== 'resolved') {
         comment.status = 'resolved';
         comment.resolvedAt = now;
@@ -149,9 +131,7 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: EmulatorContext
     });
 
     app.delete<{ Params: Params }>(`${prefix}/:commentId`, async (request, reply) => {
-      const caller = callerOf(request);
-      const thread = requireThread(ctx, caller, request.params, 'comment', 'deleting a comment');
-      const comment = requireComment(ctx, thread, request.params.commentId);
+      const { caller, comment } = requireThreadComment(ctx, request, 'comment', 'deleting a comment');
       if (comment.postedBy !== caller.user.id && !roleAtLeast(caller.member.role, 'admin'))
         throw forbidden('only the author of a comment or an admin can delete it');
       // Kept with deletedAt, like spaces: every count and list leaves deleted comments out.

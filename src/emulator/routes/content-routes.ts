@@ -3,9 +3,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { IMPORT_SOURCES } from '../../api/schemas/service-enums.js';
-import { callerOf, requireChangeRequest, requireRole, requireSpace } from '../access.js';
+import { requireChangeRequest, requireNamedSpace, requireRole } from '../access.js';
+import { requireNotClosed } from '../change-request-closed.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
-import { badRequest, forbidden, notFound } from '../emulator-http-error.js';
+import { forbidden, notFound } from '../emulator-http-error.js';
 import type { StoredChangeRequest, StoredRevision, StoredSpace } from '../emulator-state.js';
 import { findRevisionPage } from '../find-revision-page.js';
 import { applyImport, prepareImport } from '../import-content.js';
@@ -146,15 +147,12 @@ function checkImportTarget(ctx: EmulatorContext, request: FastifyRequest<{ Param
   requireRole(caller, 'edit', 'importing content');
   if (cr === undefined && space.editMode === 'locked')
     throw forbidden(`space ${space.id} is locked: edits go through change requests`);
-  if (cr !== undefined && (cr.status === 'merged' || cr.status === 'archived')) {
-    throw badRequest(`change request ${cr.number} is ${cr.status}: it cannot be edited`);
-  }
+  if (cr !== undefined) requireNotClosed(cr, 'edited');
   return found;
 }
 
 function target(ctx: EmulatorContext, request: FastifyRequest<{ Params: Params }>): ContentTarget {
-  const caller = callerOf(request);
-  const space = requireSpace(ctx, caller, request.params.s, 'read', 'reading content');
+  const { caller, space } = requireNamedSpace(ctx, request, 'read', 'reading content');
   const cr =
     request.params.cr === undefined ? undefined : requireChangeRequest(ctx, space, request.params.cr);
   return { caller, space, cr, revision: requireRevision(ctx, cr?.revision ?? space.revision) };

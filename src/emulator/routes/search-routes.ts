@@ -2,7 +2,7 @@
 // the query (case-insensitive), with the matching sections; and the space link check.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireOrg, requireSpace } from '../access.js';
+import { callerOf, requireNamedSpace, requireOrg } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredPage, StoredSpace } from '../emulator-state.js';
 import { pageOf } from '../page-list.js';
@@ -26,8 +26,7 @@ type Params = { s: string; o: string };
 
 export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/spaces/:s/search', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'read', 'searching the space');
+    const { space } = requireNamedSpace(ctx, request, 'read', 'searching the space');
     const query = parseInput(searchQuery, request.query, 'query');
     const hits = searchSpace(ctx, space, query.query).map((hit, i) => ({ ...hit, seq: i + 1 }));
     return pageOf(hits, query, ({ seq: _seq, ...hit }) => hit);
@@ -52,8 +51,7 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext)
   });
 
   app.get<{ Params: Params }>('/v1/spaces/:s/links', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'read', 'listing the links of the space');
+    const { space } = requireNamedSpace(ctx, request, 'read', 'listing the links of the space');
     const query = parseInput(linksQuery, request.query, 'query');
     return linkList(ctx, space, undefined, revisionLinks(ctx, requireRevision(ctx, space.revision)), query);
   });

@@ -2,8 +2,8 @@
 // restore window, restore, duplicate, move and transfer.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, isPurged, requireOrg, requireSpace } from '../access.js';
-import type { EmulatorContext } from '../emulator-context.js';
+import { callerOf, isPurged, requireNamedSpace, requireOrg } from '../access.js';
+import type { Caller, EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-http-error.js';
 import { nextSeq, type StoredSpace } from '../emulator-state.js';
 import { newId } from '../ids.js';
@@ -64,18 +64,15 @@ export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   app.get<{ Params: Params; Querystring: { shareKey?: string } }>('/v1/spaces/:s', async (request) => {
-    const caller = callerOf(request);
     // A deleted space still answers, with deletedAt, until its restore window ends.
-    return renderSpace(
-      ctx,
-      caller,
-      requireSpace(ctx, caller, request.params.s, 'read', 'reading the space', { allowDeleted: true }),
-    );
+    const { caller, space } = requireNamedSpace(ctx, request, 'read', 'reading the space', {
+      allowDeleted: true,
+    });
+    return renderSpace(ctx, caller, space);
   });
 
   app.patch<{ Params: Params }>('/v1/spaces/:s', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'changing the space');
+    const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'changing the space');
     const patch = parseInput(spacePatch, request.body, 'body');
     if (patch.visibility === 'in-collection' && space.parent === undefined) {
       throw badRequest('visibility in-collection is only for spaces in a collection');
@@ -83,34 +80,27 @@ export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext):
     for (const [key, value] of Object.entries(patch)) {
       if (value !== undefined) Object.assign(space, { [key]: value });
     }
-    space.updatedAt = ctx.now().toISOString();
-    ctx.changed();
-    return renderSpace(ctx, caller, space);
+    return savedSpace(ctx, caller, space);
   });
 
   app.delete<{ Params: Params }>('/v1/spaces/:s', async (request, reply) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'deleting the space');
+    const { space } = requireNamedSpace(ctx, request, 'admin', 'deleting the space');
     space.deletedAt = ctx.now().toISOString();
     ctx.changed();
     return reply.code(205).send();
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/restore', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'restoring the space', {
+    const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'restoring the space', {
       allowDeleted: true,
     });
     if (space.deletedAt === undefined) throw badRequest(`space ${space.id} is not deleted`);
     delete space.deletedAt;
-    space.updatedAt = ctx.now().toISOString();
-    ctx.changed();
-    return renderSpace(ctx, caller, space);
+    return savedSpace(ctx, caller, space);
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/duplicate', async (request, reply) => {
-    const caller = callerOf(request);
-    const source = requireSpace(ctx, caller, request.params.s, 'create', 'duplicating the space');
+    const { caller, space: source } = requireNamedSpace(ctx, request, 'create', 'duplicating the space');
     const now = ctx.now().toISOString();
     // Revisions never change, so the copy can start from the same one.
     const copy: StoredSpace = {
@@ -128,30 +118,31 @@ export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext):
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/move', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'moving the space');
+    const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'moving the space');
     const body = parseInput(spaceMove, request.body, 'body');
     for (const sibling of [body.position?.before?.space, body.position?.after?.space]) {
       if (sibling !== undefined) requireSibling(ctx, space, sibling);
     }
     if (body.parent !== undefined && body.parent !== null) throw notFound(`collection ${body.parent}`);
     if (body.parent === null) delete space.parent;
-    space.updatedAt = ctx.now().toISOString();
-    ctx.changed();
-    return renderSpace(ctx, caller, space);
+    return savedSpace(ctx, caller, space);
   });
 
   app.post<{ Params: Params }>('/v1/spaces/:s/transfer', async (request) => {
-    const caller = callerOf(request);
-    const space = requireSpace(ctx, caller, request.params.s, 'admin', 'transferring the space');
+    const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'transferring the space');
     const body = parseInput(spaceTransfer, request.body, 'body');
     // The local service serves one organization: a transfer can only name it.
     if (body.organization !== space.orgId) throw notFound(`organization ${body.organization}`);
     if (body.collection !== undefined) throw notFound(`collection ${body.collection}`);
-    space.updatedAt = ctx.now().toISOString();
-    ctx.changed();
-    return renderSpace(ctx, caller, space);
+    return savedSpace(ctx, caller, space);
   });
+}
+
+/** A change to the space stored, and the space as it now is. */
+function savedSpace(ctx: EmulatorContext, caller: Caller, space: StoredSpace) {
+  space.updatedAt = ctx.now().toISOString();
+  ctx.changed();
+  return renderSpace(ctx, caller, space);
 }
 
 function requireSibling(ctx: EmulatorContext, space: StoredSpace, siblingId: string): void {

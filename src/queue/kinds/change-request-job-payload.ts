@@ -9,10 +9,3 @@ export const changeRequestJobPayload = z.object({
 });
 
 export type ChangeRequestJobPayload = z.infer<typeof changeRequestJobPayload>;
-
-/**
- * Update and merge jobs are keyed by revision so that processes polling together queue one; once
- * done they are forgotten, so the next poll can try again when something else changed (a request
- * for changes withdrawn) at the same revision.
- */
-export const ONCE_DONE_FORGET = { removeOnComplete: true, removeOnFail: true } as const;

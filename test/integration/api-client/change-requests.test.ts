@@ -1,13 +1,14 @@
 // docsync's client driving change requests on the emulator over HTTP: numbering, listing filters,
-// status moves, falling behind the main content and catching up, reviews, merge and the PDF export.
+// status moves, falling behind the main content and catching up, reviews and merge.
 import { describe, expect, it } from 'vitest';
 import type { ContentTarget } from '../../../src/api/call-options.js';
 import type { RevisionPage } from '../../../src/api/schemas/revision-page-schema.js';
 import { userIdOf } from '../../../src/emulator/create-emulator.js';
+import { expectApiStatus } from '../../support/api-error-of.js';
 import { type DocsFolder, docsZip, SAMPLE_DOCS } from '../../support/docs-archives.js';
 import { startFileServer } from '../../support/file-server.js';
 import { startTestEmulator } from '../../support/start-test-emulator.js';
-import { expectApiStatus, testApiClient } from '../../support/test-api-client.js';
+import { testApiClient } from '../../support/test-api-client.js';
 
 const ADMIN = userIdOf('Admin');
 const REVIEWER = userIdOf('Rita Reviewer');
@@ -54,6 +55,18 @@ describe('change requests through the client', async () => {
     const space = await client.spaces.create(test.orgId, { title });
     await importFolder({ spaceId: space.id });
     return client.spaces.get(space.id);
+  }
+  /** The sample in a new space, and an open change request with a new FAQ answer and a changelog page. */
+  async function changeRequestWithEdits(
+    title: string,
+    edits: { subject: string; faq: string; changelog: string },
+  ) {
+    const space = await spaceWithSample(title);
+    const cr = await client.changeRequests.create(space.id, { subject: edits.subject });
+    const target = { spaceId: space.id, changeRequestId: cr.id };
+    await importFolder(target, { 'faq.md': edits.faq });
+    await client.content.importContent(target, { url: markdownUrl(edits.changelog), source: 'markdown' });
+    return { space, cr, target };
   }
   async function counters(spaceId: string) {
     const { changeRequests, changeRequestsOpen, changeRequestsDraft } = await client.spaces.get(spaceId);
@@ -153,13 +166,10 @@ describe('change requests through the client', async () => {
   });
 
   it('becomes outdated when main moves on; update pulls main in and keeps its own edits', async () => {
-    const space = await spaceWithSample('Outdated');
-    const cr = await client.changeRequests.create(space.id, { subject: 'FAQ answers' });
-    const target = { spaceId: space.id, changeRequestId: cr.id };
-    await importFolder(target, { 'faq.md': '# FAQ\n\nChange request answer.\n' });
-    await client.content.importContent(target, {
-      url: markdownUrl('# Changelog\n\nv2\n'),
-      source: 'markdown',
+    const { space, cr, target } = await changeRequestWithEdits('Outdated', {
+      subject: 'FAQ answers',
+      faq: '# FAQ\n\nChange request answer.\n',
+      changelog: '# Changelog\n\nv2\n',
     });
     expect((await client.changeRequests.get(space.id, cr.id)).outdated).toBe(false);
 
@@ -194,13 +204,10 @@ describe('change requests through the client', async () => {
   });
 
   it("merges: status merged, the space's revision is revisionMerged and holds the edits; once only", async () => {
-    const space = await spaceWithSample('Merges');
-    const cr = await client.changeRequests.create(space.id, { subject: 'Ship it' });
-    const target = { spaceId: space.id, changeRequestId: cr.id };
-    await importFolder(target, { 'faq.md': '# FAQ\n\nMerged answer.\n' });
-    await client.content.importContent(target, {
-      url: markdownUrl('# Changelog\n\nv3\n'),
-      source: 'markdown',
+    const { space, cr } = await changeRequestWithEdits('Merges', {
+      subject: 'Ship it',
+      faq: '# FAQ\n\nMerged answer.\n',
+      changelog: '# Changelog\n\nv3\n',
     });
     // Main moves on too, and the change request is merged without an update first.
     await client.content.importContent(
@@ -260,14 +267,13 @@ describe('change requests through the client', async () => {
     const updated = await contentOf(target);
     expect(updated.FAQ).toBe('# FAQ\n\nRewritten answers.\n');
     expect(updated.Configure).toBe('# Configure\n\nMain edit.\n');
-    const logo = (await client.content.listFiles(target)).items.find((file) => file.name === 'logo.png');
+    const logo = (await client.content.getRevision(target)).files?.find((file) => file.name === 'logo.png');
     expect(logo?.size).toBe(newLogo.length);
 
     await reviewer.changeRequests.merge(space.id, cr.id);
     expect((await contentOf({ spaceId: space.id })).FAQ).toBe('# FAQ\n\nRewritten answers.\n');
-    expect((await client.content.listFiles({ spaceId: space.id })).items.map((file) => file.name)).toEqual([
-      'logo.png',
-    ]);
+    const files = (await client.content.getRevision({ spaceId: space.id })).files ?? [];
+    expect(files.map((file) => file.name)).toEqual(['logo.png']);
   });
 
   it('lets main remove a page the change request did not touch', async () => {
@@ -327,22 +333,5 @@ describe('change requests through the client', async () => {
     await reviewer.changeRequests.merge(space.id, cr.id);
     expect((await contentOf({ spaceId: space.id })).FAQ).toBe('# FAQ\n\nSecond try.\n');
     await expectApiStatus(reviewer.changeRequests.submitReview(space.id, cr.id, { status: 'approved' }), 400);
-  });
-
-  it('exports a PDF: an address serving application/pdf that starts with %PDF', async () => {
-    const space = await spaceWithSample('Printed');
-    const cr = await client.changeRequests.create(space.id, { subject: 'Print me' });
-    const { url } = await reader.changeRequests.getPdf(space.id, cr.number);
-    const answer = await fetch(url);
-    expect(answer.status).toBe(200);
-    expect(answer.headers.get('content-type')).toBe('application/pdf');
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    expect(bytes.toString('latin1')).toContain('(#1 Print me)');
-    expect(bytes.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
-    const page = (await client.content.getPages({ spaceId: space.id })).pages[0]?.id ?? '';
-    const single = await reader.changeRequests.getPdf(space.id, cr.id, { only: true, page });
-    expect(new URL(single.url).searchParams.get('page')).toBe(page);
-    await expectApiStatus(reader.changeRequests.getPdf(space.id, 42), 404);
   });
 });

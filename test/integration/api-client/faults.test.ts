@@ -1,14 +1,13 @@
 // docsync's client against an emulator that fails on purpose (`PUT /_emulator/faults`, `--faults`):
-// idempotent requests ride out 5xx and 429 as the retry policy says, POST is never repeated, a long
-// Retry-After goes up to the caller, latency counts against the deadline, and seeded fault rates
-// give the same sequence every time.
+// idempotent requests ride out 5xx and 429 as the retry policy says, POST and PATCH are never
+// repeated, a long Retry-After goes up to the caller, latency counts against the deadline, and seeded
+// fault rates give the same sequence every time.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { API_RETRY_POLICY } from '../../../src/api/api-retry-policy.js';
 import { parseFaultSpec } from '../../../src/emulator/faults.js';
+import { apiErrorOf, expectApiStatus } from '../../support/api-error-of.js';
 import { callApi, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
 import {
-  apiErrorOf,
-  expectApiStatus,
   requestCounts,
   resetRequestCounts,
   setFaults,
@@ -75,23 +74,24 @@ describe('the client against injected faults', async () => {
     expect((await client.spaces.get(space.id)).changeRequests).toBe(0);
   });
 
-  it('repeats a DELETE (idempotent) but not a PATCH', async () => {
+  it('repeats a PUT (idempotent) but not a PATCH', async () => {
     const { client, sleeps } = testApiClient(test);
-    const doomed = await client.spaces.create(test.orgId, { title: 'Doomed' });
+    const cr = await client.changeRequests.create(space.id, { subject: 'Patched once' });
     await setFaults(test, {
       forced: [
         { status: 502, method: 'PATCH' },
-        { status: 502, method: 'DELETE' },
+        { status: 502, method: 'PUT' },
       ],
     });
-    await expectApiStatus(client.spaces.patch(doomed.id, { title: 'Renamed' }), 502);
+    await expectApiStatus(client.changeRequests.patch(space.id, cr.id, { subject: 'Renamed' }), 502);
     expect(sleeps).toEqual([]);
-    await client.spaces.delete(doomed.id);
+    const spec = await client.openapi.put(test.orgId, 'flaky', { text: 'openapi: 3.1.0' });
+    expect(spec.slug).toBe('flaky');
     expect(sleeps).toEqual(backoff(1));
-    expect((await client.spaces.get(doomed.id)).deletedAt).toBeDefined();
+    expect((await client.changeRequests.get(space.id, cr.id)).subject).toBe('Patched once');
     expect((await requestCounts(test)).counts).toMatchObject({
-      'PATCH /v1/spaces/:s': 1,
-      'DELETE /v1/spaces/:s': 2,
+      'PATCH /v1/spaces/:s/change-requests/:cr': 1,
+      'PUT /v1/orgs/:o/openapi/:slug': 2,
     });
   });
 

@@ -4,8 +4,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeRequest } from '../../../src/api/schemas/change-request-schema.js';
 import type { Space } from '../../../src/api/schemas/space-schema.js';
+import { expectApiStatus } from '../../support/api-error-of.js';
 import { startTestEmulator } from '../../support/start-test-emulator.js';
-import { expectApiStatus, testApiClient } from '../../support/test-api-client.js';
+import { testApiClient } from '../../support/test-api-client.js';
 
 const COUNT = 1050;
 const BATCH = 75;

@@ -18,6 +18,18 @@ async function configFile(dir: string, prefix: string, extra = ''): Promise<stri
   return file;
 }
 
+/** `docsync start` on a config file of `yaml` (given its folder) in a new folder, run to its exit. */
+async function startOn(
+  label: string,
+  yaml: (dir: string) => string,
+  options: { env?: Record<string, string> } = {},
+) {
+  const dir = await tempDir(label);
+  const file = join(dir, 'docsync.yaml');
+  await writeFile(file, yaml(dir));
+  return { dir, file, ...(await runCli(['start', '--config', file], options)) };
+}
+
 describe('docsync start', () => {
   it('serves /healthz and exits 0 on SIGTERM', async () => {
     const dir = await tempDir('start');
@@ -99,14 +111,11 @@ describe('docsync start', () => {
   });
 
   it('stops with exit code 2 and one line on what to install when redis-server is missing', async () => {
-    const dir = await tempDir('start-no-redis');
-    await writeFile(
-      join(dir, 'docsync.yaml'),
-      `dataDir: ${join(dir, 'data')}\nhttp:\n  listen: 127.0.0.1:0\n`,
+    const { code, stderr } = await startOn(
+      'start-no-redis',
+      (dir) => `dataDir: ${join(dir, 'data')}\nhttp:\n  listen: 127.0.0.1:0\n`,
+      { env: cliEnv({ PATH: '/nonexistent/empty-path' }) },
     );
-    const { code, stderr } = await runCli(['start', '--config', join(dir, 'docsync.yaml')], {
-      env: cliEnv({ PATH: join(dir, 'empty-path') }),
-    });
     expect(code).toBe(2);
     expect(stderr).toBe(
       'docsync: redis-server was not found on PATH: install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis) or set REDIS_URL (redis.url) to a Redis 6.2+ you run\n',
@@ -114,21 +123,19 @@ describe('docsync start', () => {
   });
 
   it('refuses to listen beyond loopback without http.token: exit 2, the one problem named', async () => {
-    const dir = await tempDir('start-open');
-    await writeFile(join(dir, 'docsync.yaml'), 'http:\n  listen: 0.0.0.0:0\n');
-    const { code, stderr, stdout } = await runCli(['start', '--config', join(dir, 'docsync.yaml')]);
+    const { code, stderr, stdout, file } = await startOn('start-open', () => 'http:\n  listen: 0.0.0.0:0\n');
     expect(code).toBe(2);
     expect(stdout).toBe('');
-    const file = join(dir, 'docsync.yaml');
     expect(stderr).toBe(
       `${file}: invalid configuration, 1 problem(s):\n  http.token: Required: listening on 0.0.0.0 reaches beyond this machine; set http.token or listen on 127.0.0.1 (${file}:2:3)\n`,
     );
   });
 
   it('stops with exit code 2 before starting anything when the configuration is invalid', async () => {
-    const dir = await tempDir('start-invalid');
-    await writeFile(join(dir, 'docsync.yaml'), 'http:\n  listen: 127.0.0.1:0\nmappings:\n  - name: docs\n');
-    const { code, stderr, stdout } = await runCli(['start', '--config', join(dir, 'docsync.yaml')]);
+    const { code, stderr, stdout, dir } = await startOn(
+      'start-invalid',
+      () => 'http:\n  listen: 127.0.0.1:0\nmappings:\n  - name: docs\n',
+    );
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expect(stderr).toContain('mappings[0].space: Required');

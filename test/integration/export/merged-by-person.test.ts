@@ -1,20 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
-import type { StoredPage } from '../../../src/emulator/emulator-state.js';
 import type { MappingState } from '../../../src/state/mapping-state.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repos.js';
+import { editInService, findPage } from '../../support/service-content.js';
 import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
 import {
-  addRevision,
   callApi,
   createTestSpace,
   startTestEmulator,
   type TestEmulator,
 } from '../../support/start-test-emulator.js';
+import { exportOf, stateWhere } from '../../support/state-where.js';
 import { requestCounts } from '../../support/test-api-client.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
-import { waitFor } from '../../support/wait-for.js';
+import { testRedis, uniquePrefix } from '../../support/test-context.js';
 
 const FIRST_DOCS = {
   'docs/README.md': '# Welcome\n\nSee [install](install.md).\n',
@@ -44,9 +43,7 @@ async function setUp(): Promise<Setup> {
 
 /** The daemon with one mapping; merges are left to people, as by default. */
 async function startDaemon(setup: Setup, direction: 'both' | 'git-to-space'): Promise<TestDaemon> {
-  const yaml = `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${setup.emulator.baseUrl}", token: ${setup.emulator.tokens.admin} }
-mappings:
+  const yaml = `mappings:
   - name: docs
     space: ${setup.space}
     direction: ${direction}
@@ -54,29 +51,34 @@ mappings:
     changeRequest: { poll: 1s }
     export: { poll: 1s, author: { name: Docs Bot, email: docs-bot@example.com } }
 `;
-  return startTestDaemon({ prefix: setup.prefix, yaml, jobs: JOBS });
+  return startTestDaemon({ prefix: setup.prefix, jobs: JOBS, service: setup.emulator, yaml });
 }
 
-async function stateWhere(
-  setup: Setup,
-  test: (state: MappingState) => boolean,
-  what: string,
-): Promise<MappingState> {
-  return waitFor(async () => {
-    const current = await setup.state.get('docs');
-    return test(current) ? current : undefined;
-  }, what);
-}
+const docsWhere = (setup: Setup, test: (state: MappingState) => boolean, what: string) =>
+  stateWhere(setup.state, 'docs', test, what);
 
 /** The change request the import made, once its content is in. */
 async function importedInto(setup: Setup, sha: string): Promise<string> {
-  const state = await stateWhere(
+  const state = await docsWhere(
     setup,
     (s) => s.lastImport?.result === 'imported' && s.lastImport.sha === sha,
     `the import of ${sha.slice(0, 7)}`,
   );
   if (state.changeRequestId === undefined) throw new Error('the import kept no change request');
   return state.changeRequestId;
+}
+
+/**
+ * The daemon in both directions, once it imported the first commit into a change request and its
+ * space poll has a baseline.
+ */
+async function importedBothWays() {
+  const setup = await setUp();
+  const first = await setup.repo.git('rev-parse', 'HEAD');
+  const daemon = await startDaemon(setup, 'both');
+  const cr = await importedInto(setup, first);
+  await docsWhere(setup, (s) => s.lastSeenRevision !== undefined, 'the space poll baseline');
+  return { setup, first, daemon, cr };
 }
 
 /** A person merges the change request through the API, as the service's merge button does. */
@@ -90,23 +92,16 @@ async function mergeAsPerson(setup: Setup, changeRequest: string): Promise<strin
   return answer.body.revision;
 }
 
-/** An edit by a writer in the service, of the space or of a change request: a new revision. */
-function editInService(
+/** A writer's edit of one page in the service, of the space or of a change request: a new revision. */
+function editPage(
   setup: Setup,
   target: { changeRequestId?: string },
   sourcePath: string,
   markdown: string,
 ): string {
-  const { state } = setup.emulator.emulator;
-  const owner =
-    target.changeRequestId === undefined
-      ? state.spaces[setup.space]
-      : state.changeRequests[target.changeRequestId];
-  const pages: StoredPage[] = structuredClone(state.revisions[owner?.revision ?? '']?.pages ?? []);
-  const page = pages.find((candidate) => candidate.sourcePath === sourcePath);
-  if (page === undefined) throw new Error(`no page at ${sourcePath}`);
-  page.markdown = markdown;
-  return addRevision(setup.emulator.emulator, { spaceId: setup.space, ...target }, pages).id;
+  return editInService(setup.emulator.emulator, { spaceId: setup.space, ...target }, (pages) => {
+    findPage(pages, sourcePath).markdown = markdown;
+  }).id;
 }
 
 const remote = (repo: TestRepo, ...args: string[]) => repo.git('--git-dir', repo.remote, ...args);
@@ -119,7 +114,7 @@ async function expectCommittedOnMain(
   path: string,
   text: string,
 ): Promise<void> {
-  const exported = await stateWhere(setup, (s) => s.lastExport?.revision === revision, 'the export');
+  const exported = await exportOf(setup.state, 'docs', revision, 'the export');
   expect(exported.lastExport).toMatchObject({ result: 'committed', branch: 'main' });
   const sha = await remote(setup.repo, 'rev-parse', 'main');
   expect(await remote(setup.repo, 'rev-parse', 'main^')).toBe(parent);
@@ -132,15 +127,11 @@ const skippedAsMerge = (daemon: TestDaemon, revision: string) =>
 
 describe('a change request merged by a person', () => {
   it('is docsync’s own when nobody edited it: not exported, and later edits commit on the branch', async () => {
-    const setup = await setUp();
+    const { setup, first, daemon, cr } = await importedBothWays();
     const { repo, space } = setup;
-    const first = await repo.git('rev-parse', 'HEAD');
-    const daemon = await startDaemon(setup, 'both');
-    const cr = await importedInto(setup, first);
-    await stateWhere(setup, (s) => s.lastSeenRevision !== undefined, 'the space poll baseline');
 
     const merged = await mergeAsPerson(setup, cr);
-    const seen = await stateWhere(setup, (s) => s.lastSeenRevision === merged, 'the space poll of the merge');
+    const seen = await docsWhere(setup, (s) => s.lastSeenRevision === merged, 'the space poll of the merge');
     expect(seen.exportBase).toBe(first);
     expect(await setup.state.revisionOrigin(space, merged)).toEqual({
       kind: 'merge',
@@ -150,7 +141,7 @@ describe('a change request merged by a person', () => {
     });
     expect(skippedAsMerge(daemon, merged)).toBe(true);
 
-    const edit = editInService(setup, {}, 'install.md', '# Install\n\nRun it, then check the logs.\n');
+    const edit = editPage(setup, {}, 'install.md', '# Install\n\nRun it, then check the logs.\n');
     await expectCommittedOnMain(
       setup,
       edit,
@@ -165,14 +156,10 @@ describe('a change request merged by a person', () => {
   });
 
   it('is exported when a person edited it after the import, on the branch', async () => {
-    const setup = await setUp();
-    const { repo, space } = setup;
-    const first = await repo.git('rev-parse', 'HEAD');
-    const daemon = await startDaemon(setup, 'both');
-    const cr = await importedInto(setup, first);
-    await stateWhere(setup, (s) => s.lastSeenRevision !== undefined, 'the space poll baseline');
+    const { setup, first, daemon, cr } = await importedBothWays();
+    const { space } = setup;
 
-    editInService(setup, { changeRequestId: cr }, 'README.md', '# Welcome\n\nWelcome aboard.\n');
+    editPage(setup, { changeRequestId: cr }, 'README.md', '# Welcome\n\nWelcome aboard.\n');
     const merged = await mergeAsPerson(setup, cr);
     // Its content descends from the imported commit: the person's edit lands on the branch.
     await expectCommittedOnMain(setup, merged, first, 'docs/README.md', '# Welcome\n\nWelcome aboard.');
@@ -195,20 +182,20 @@ describe('a change request merged by a person', () => {
     await importing.shutdown.run('imports done');
 
     const daemon = await startDaemon(setup, 'both');
-    const seen = await stateWhere(setup, (s) => s.lastSeenRevision === merged, 'the space poll of the merge');
+    const seen = await docsWhere(setup, (s) => s.lastSeenRevision === merged, 'the space poll of the merge');
     expect(seen.exportBase).toBe(first);
     expect(skippedAsMerge(daemon, merged)).toBe(true);
     expect(seen.lastExport).toBeUndefined();
 
     // The second change request merged as it was; the edit after it commits on the branch.
     const mergedAgain = await mergeAsPerson(setup, secondCr);
-    await stateWhere(
+    await docsWhere(
       setup,
       (s) => s.lastSeenRevision === mergedAgain && s.exportBase === second,
       'the space poll of the second merge',
     );
     expect((await setup.state.revisionOrigin(space, mergedAgain))?.kind).toBe('merge');
-    const edit = editInService(setup, {}, 'usage.md', '# Usage\n\nRun `docs serve`.\n');
+    const edit = editPage(setup, {}, 'usage.md', '# Usage\n\nRun `docs serve`.\n');
     await expectCommittedOnMain(setup, edit, second, 'docs/usage.md', '# Usage\n\nRun `docs serve`.');
     expect(await remote(repo, 'for-each-ref', '--format=%(refname)')).toBe('refs/heads/main');
   });

@@ -13,20 +13,19 @@ import { JOBS } from '../../../jobs/registry.js';
 import { mappingSchema } from '../../../src/config/mapping-schema.js';
 import { bundleGitFolder } from '../../../src/content/bundle-git-folder.js';
 import type { StoredPage } from '../../../src/emulator/emulator-state.js';
-import { nextSeq } from '../../../src/emulator/emulator-state.js';
 import { runExport } from '../../../src/export/run-export.js';
 import { GitMirror } from '../../../src/git/git-mirror.js';
-import type { MappingState } from '../../../src/state/mapping-state.js';
 import { MemoryMappingStateStore } from '../../../src/state/memory-mapping-state-store.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { startFileServer } from '../../support/file-server.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repos.js';
 import { writeRealShapedDocs } from '../../support/real-shaped-docs.js';
+import { editInService, findPage } from '../../support/service-content.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { createTestSpace, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
+import { exportOf, stateWhere } from '../../support/state-where.js';
 import { testApiClient } from '../../support/test-api-client.js';
 import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
-import { waitFor } from '../../support/wait-for.js';
 
 const MIB = 1024 * 1024;
 
@@ -39,47 +38,9 @@ async function listing(repo: TestRepo, rev: string): Promise<string[]> {
   return (await remote(repo, 'ls-tree', '-r', rev, '--', 'docs')).split('\n');
 }
 
-/**
- * An edit made by a writer in the service: a new revision of the space with its pages changed and
- * its files kept, as the service's editor makes one.
- */
-function editInService(test: TestEmulator, space: string, edit: (pages: StoredPage[]) => void): string {
-  const { state } = test.emulator;
-  const owner = state.spaces[space];
-  const current = state.revisions[owner?.revision ?? ''];
-  if (owner === undefined || current === undefined) throw new Error('the space has no content');
-  const pages = structuredClone(current.pages);
-  edit(pages);
-  const seq = nextSeq(state);
-  const id = `rev_edit${seq}`;
-  state.revisions[id] = {
-    id,
-    seq,
-    parents: [current.id],
-    createdAt: new Date().toISOString(),
-    pages,
-    files: current.files,
-  };
-  owner.revision = id;
-  return id;
-}
-
-function find(pages: StoredPage[], test: (page: StoredPage) => boolean): StoredPage {
-  for (const page of pages) {
-    if (test(page)) return page;
-    const found = page.pages.length > 0 ? findOrUndefined(page.pages, test) : undefined;
-    if (found !== undefined) return found;
-  }
-  throw new Error('no such page in the space');
-}
-
-function findOrUndefined(pages: StoredPage[], test: (page: StoredPage) => boolean): StoredPage | undefined {
-  try {
-    return find(pages, test);
-  } catch {
-    return undefined;
-  }
-}
+/** An edit made by a writer in the service: a new revision of the space, its files kept. */
+const editSpace = (test: TestEmulator, space: string, edit: (pages: StoredPage[]) => void) =>
+  editInService(test.emulator, { spaceId: space }, edit).id;
 
 describe('space to git on a repository in the shape people write', () => {
   it('exports an import back without a commit, then commits exactly what each edit in the service changed', async () => {
@@ -114,9 +75,8 @@ describe('space to git on a repository in the shape people write', () => {
     await startTestDaemon({
       prefix,
       jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${test.baseUrl}", token: ${test.tokens.admin} }
-mappings:
+      service: test,
+      yaml: `mappings:
   - name: docs
     space: ${space}
     direction: both
@@ -128,12 +88,7 @@ mappings:
 `,
     });
     const state = new RedisMappingStateStore(redis, prefix);
-    const stateWhere = (check: (current: MappingState) => boolean, what: string) =>
-      waitFor(async () => {
-        const current = await state.get('docs');
-        return check(current) ? current : undefined;
-      }, what);
-    await stateWhere((s) => s.exportBase === first, 'the import, merged');
+    await stateWhere(state, 'docs', (s) => s.exportBase === first, 'the import, merged');
 
     // The export of what was imported, run as the export job runs it: nothing to commit.
     const mirrorDir = await tempDir('export-mirror');
@@ -158,11 +113,11 @@ mappings:
     expect(await remote(repo, 'rev-parse', 'main')).toBe(first);
 
     // One page edited in the service: one file changes, every mode and every other byte stays.
-    const edited = editInService(test, space, (pages) => {
-      const page = find(pages, (candidate) => candidate.sourcePath === shaped.editablePage);
+    const edited = editSpace(test, space, (pages) => {
+      const page = findPage(pages, shaped.editablePage);
       page.markdown = `${page.markdown}\nA line written in the service.\n`;
     });
-    const afterEdit = await stateWhere((s) => s.lastExport?.revision === edited, 'the export of the edit');
+    const afterEdit = await exportOf(state, 'docs', edited, 'the export of the edit');
     expect(afterEdit.lastExport?.result).toBe('committed');
     const one = await remote(repo, 'rev-parse', 'main');
     expect(await remote(repo, 'diff', '--name-only', first, one)).toBe(`docs/${shaped.editablePage}`);
@@ -176,13 +131,13 @@ mappings:
 
     // A title, a new page and a removed page: the summary changes on those lines only.
     let removedPath = '';
-    const restructured = editInService(test, space, (pages) => {
-      find(pages, (page) => page.sourcePath === shaped.editablePage).title = 'Quick start, faster';
+    const restructured = editSpace(test, space, (pages) => {
+      findPage(pages, shaped.editablePage).title = 'Quick start, faster';
       // The first page, which git keeps as INTRODUCTION.md (`.gitbook.yaml`), never as README.md.
       const first = pages[0];
       if (first === undefined) throw new Error('the space has no first page');
       first.markdown = `${first.markdown}\nWelcome aboard.\n`;
-      const group = find(pages, (page) => page.type === 'group' && page.title === 'Guides');
+      const group = findPage(pages, (page) => page.type === 'group' && page.title === 'Guides');
       const [, removed] = group.pages[0]?.pages ?? [];
       group.pages[0]?.pages.splice(1, 1);
       group.pages[0]?.pages.push({
@@ -198,10 +153,7 @@ mappings:
       if (removed?.sourcePath === undefined) throw new Error('the group has no second page');
       removedPath = removed.sourcePath;
     });
-    const afterRestructure = await stateWhere(
-      (s) => s.lastExport?.revision === restructured,
-      'the export of the new structure',
-    );
+    const afterRestructure = await exportOf(state, 'docs', restructured, 'the export of the new structure');
     expect(afterRestructure.lastExport?.result).toBe('committed');
     const two = await remote(repo, 'rev-parse', 'main');
     expect((await remote(repo, 'diff', '--name-status', one, two)).split('\n').sort()).toEqual([
@@ -285,8 +237,8 @@ mappings:
       'Tidy the docs folder',
     );
     await repo.push();
-    editInService(test, space, (pages) => {
-      const page = find(pages, (candidate) => candidate.sourcePath === shaped.editablePage);
+    editSpace(test, space, (pages) => {
+      const page = findPage(pages, shaped.editablePage);
       page.markdown = `${page.markdown}\nWritten in the service.\n`;
     });
     const committed = await runExport(deps, mapping);
@@ -301,9 +253,8 @@ mappings:
       'Edit in git',
     );
     await repo.push();
-    const revision = editInService(test, space, (pages) => {
-      find(pages, (candidate) => candidate.sourcePath === shaped.editablePage).markdown =
-        '# Changed in the service\n';
+    const revision = editSpace(test, space, (pages) => {
+      findPage(pages, shaped.editablePage).markdown = '# Changed in the service\n';
     });
     const conflict = await runExport(deps, mapping);
     expect(conflict).toMatchObject({

@@ -29,9 +29,7 @@ afterEach(async () => {
 
 /** Commits `files`, pushes, fetches, and returns the commit. */
 async function commitDocs(files: Files, message = 'docs'): Promise<string> {
-  await repo.write(files);
-  const sha = repo.commit(message);
-  repo.push();
+  const sha = await repo.publish(files, message);
   await mirror.fetch();
   return sha;
 }

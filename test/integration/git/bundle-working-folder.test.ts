@@ -32,6 +32,12 @@ function nextZip(): string {
   return join(root, `bundle-${bundles}.zip`);
 }
 
+/** Bundles the folder into a new zip: the result, and the zip's entries by path. */
+async function bundleAndRead() {
+  const result = await bundleWorkingFolder(folder, nextZip());
+  return { result, entries: await readZip(await readFile(result.outFile)) };
+}
+
 describe('bundleWorkingFolder', () => {
   it('gives the same content hash for the same content, and another after a change', async () => {
     const first = await bundleWorkingFolder(folder, nextZip());
@@ -53,9 +59,8 @@ describe('bundleWorkingFolder', () => {
     await symlink('faq.md', join(folder, 'alias.md'));
     await symlink(root, join(folder, 'up'));
 
-    const result = await bundleWorkingFolder(folder, nextZip());
+    const { result, entries } = await bundleAndRead();
     expect(result.skipped).toBe(3);
-    const entries = await readZip(await readFile(result.outFile));
     expect([...entries.keys()].sort()).toEqual(Object.keys(SAMPLE_DOCS).sort());
   });
 
@@ -65,8 +70,7 @@ describe('bundleWorkingFolder', () => {
       'site/home.md': '# Home\n',
       'site/more.md': '# More\n',
     });
-    const result = await bundleWorkingFolder(folder, nextZip());
-    const entries = await readZip(await readFile(result.outFile));
+    const { entries } = await bundleAndRead();
     expect([...entries.keys()]).toEqual(['README.md', 'more.md']);
 
     await rm(join(folder, 'site'), { recursive: true });
@@ -89,8 +93,7 @@ describe('bundleWorkingFolder', () => {
       '.docsync/git/mirror/HEAD': 'ref: refs/heads/main\n',
       '.gitbook/assets/diagram.png': 'png',
     });
-    const result = await bundleWorkingFolder(folder, nextZip());
-    const entries = await readZip(await readFile(result.outFile));
+    const { result, entries } = await bundleAndRead();
     expect([...entries.keys()].sort()).toEqual(
       [...Object.keys(SAMPLE_DOCS), '.gitbook/assets/diagram.png'].sort(),
     );

@@ -21,6 +21,8 @@ export interface GitFixture {
   work: string;
   /** Runs git in the working clone and returns its trimmed output. */
   git(...args: string[]): string;
+  /** Runs git in the bare remote and returns its trimmed output. */
+  remoteGit(...args: string[]): string;
   /** Writes (or, with `null`, removes) files of the working clone. */
   write(files: Readonly<Record<string, string | Buffer | null>>): Promise<void>;
   /** Adds a symbolic link in the working clone. */
@@ -28,8 +30,12 @@ export interface GitFixture {
   /** Stages everything, commits with `message` (paragraphs) and returns the new commit's sha. */
   commit(...message: string[]): string;
   push(options?: { force?: boolean; branch?: string }): void;
+  /** Writes `files`, commits them with `message` and pushes to main: the new commit's sha. */
+  publish(files: Readonly<Record<string, string | Buffer | null>>, ...message: string[]): Promise<string>;
   /** A mirror of the remote under the fixture's folder. */
   mirror(options?: Partial<GitMirrorOptions>): GitMirror;
+  /** A mirror of the remote, fetched once. */
+  fetchedMirror(options?: Partial<GitMirrorOptions>): Promise<GitMirror>;
   cleanup(): Promise<void>;
 }
 
@@ -57,12 +63,13 @@ export async function createGitFixture(): Promise<GitFixture> {
   runGit(work, 'remote', 'add', 'origin', remote);
   let mirrors = 0;
 
-  return {
+  const fixture: GitFixture = {
     root,
     remote,
     remoteUrl: pathToFileURL(remote).href,
     work,
     git: (...args) => runGit(work, ...args),
+    remoteGit: (...args) => runGit(root, '--git-dir', remote, ...args),
     async write(files) {
       for (const [path, content] of Object.entries(files)) {
         const target = join(work, path);
@@ -94,6 +101,12 @@ export async function createGitFixture(): Promise<GitFixture> {
         `HEAD:refs/heads/${branch}`,
       );
     },
+    async publish(files, ...message) {
+      await fixture.write(files);
+      const sha = fixture.commit(...message);
+      fixture.push();
+      return sha;
+    },
     mirror(options = {}) {
       mirrors += 1;
       return new GitMirror({
@@ -105,6 +118,12 @@ export async function createGitFixture(): Promise<GitFixture> {
         ...options,
       });
     },
+    async fetchedMirror(options = {}) {
+      const mirror = fixture.mirror(options);
+      await mirror.fetch();
+      return mirror;
+    },
     cleanup: () => rm(root, { recursive: true, force: true }),
   };
+  return fixture;
 }

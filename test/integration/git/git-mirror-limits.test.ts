@@ -47,10 +47,8 @@ describe('GitMirror time limits and signals', () => {
   });
 
   it('does not start a command for an already aborted signal', async () => {
-    repo.commit('base');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    await repo.publish({}, 'base');
+    const mirror = await repo.fetchedMirror();
     await expect(mirror.resolve('main', AbortSignal.abort())).rejects.toMatchObject({ code: 'GIT_ABORTED' });
   });
 });

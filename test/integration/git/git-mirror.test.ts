@@ -24,27 +24,21 @@ async function exists(path: string): Promise<boolean> {
 
 describe('GitMirror.fetch and resolve', () => {
   it('creates the mirror from a local path and fetches new commits', async () => {
-    await repo.write({ 'docs/README.md': '# One\n' });
-    const first = repo.commit('one');
-    repo.push();
+    const first = await repo.publish({ 'docs/README.md': '# One\n' }, 'one');
     const mirror = repo.mirror();
 
     await mirror.fetch();
     expect(await mirror.resolve('main')).toBe(first);
 
-    await repo.write({ 'docs/README.md': '# Two\n' });
-    const second = repo.commit('two');
-    repo.push();
+    const second = await repo.publish({ 'docs/README.md': '# Two\n' }, 'two');
     expect(await mirror.resolve('main')).toBe(first);
     await mirror.fetch();
     expect(await mirror.resolve('main')).toBe(second);
   });
 
   it('fetches through a file:// URL', async () => {
-    const sha = repo.commit('only');
-    repo.push();
-    const mirror = repo.mirror({ repo: repo.remoteUrl });
-    await mirror.fetch();
+    const sha = await repo.publish({}, 'only');
+    const mirror = await repo.fetchedMirror({ repo: repo.remoteUrl });
     expect(await mirror.resolve('main')).toBe(sha);
   });
 
@@ -52,8 +46,7 @@ describe('GitMirror.fetch and resolve', () => {
     repo.commit('base');
     repo.push();
     repo.push({ branch: 'draft' });
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const mirror = await repo.fetchedMirror();
     expect(await mirror.resolve('draft')).toMatch(/^[0-9a-f]{40}$/);
     expect(await mirror.resolve('nope')).toBeUndefined();
 
@@ -82,10 +75,8 @@ describe('GitMirror.fetch and resolve', () => {
 describe('GitMirror.isAncestor', () => {
   it('is true along the branch and false after a force-push rewrote it', async () => {
     const base = repo.commit('base');
-    const old = repo.commit('old tip');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const old = await repo.publish({}, 'old tip');
+    const mirror = await repo.fetchedMirror();
     expect(await mirror.isAncestor(base, old)).toBe(true);
 
     repo.git('reset', '--quiet', '--hard', base);
@@ -98,10 +89,8 @@ describe('GitMirror.isAncestor', () => {
   });
 
   it('is false for an ancestor the mirror never had, and fails for an unknown descendant', async () => {
-    const tip = repo.commit('tip');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const tip = await repo.publish({}, 'tip');
+    const mirror = await repo.fetchedMirror();
     const unknown = 'f'.repeat(40);
     expect(await mirror.isAncestor(unknown, tip)).toBe(false);
     await expect(mirror.isAncestor(tip, unknown)).rejects.toMatchObject({ code: 'GIT_NOT_FOUND' });
@@ -120,10 +109,8 @@ describe('GitMirror.commitsTouching and commit', () => {
       'Explains it.',
       'Docsync-Revision: rev_1\nCo-authored-by: A <a@example.com>',
     );
-    repo.commit('empty');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    await repo.publish({}, 'empty');
+    const mirror = await repo.fetchedMirror();
     const tip = (await mirror.resolve('main')) ?? '';
 
     const commits = await mirror.commitsTouching({ to: tip }, 'docs');
@@ -151,10 +138,8 @@ describe('GitMirror.commitsTouching and commit', () => {
   });
 
   it('reads one commit, and fails with GIT_NOT_FOUND for an unknown one', async () => {
-    const sha = repo.commit('subject line', 'Body text.');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const sha = await repo.publish({}, 'subject line', 'Body text.');
+    const mirror = await repo.fetchedMirror();
     expect(await mirror.commit(sha)).toMatchObject({
       sha,
       subject: 'subject line',
@@ -173,11 +158,8 @@ describe('GitMirror.treeHash and readFile', () => {
     const first = repo.commit('docs');
     await repo.write({ 'other.txt': 'outside the folder\n' });
     const second = repo.commit('outside');
-    await repo.write({ 'docs/a/b.md': '# B, changed\n' });
-    const third = repo.commit('change');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const third = await repo.publish({ 'docs/a/b.md': '# B, changed\n' }, 'change');
+    const mirror = await repo.fetchedMirror();
 
     const hash = await mirror.treeHash(first, 'docs');
     expect(hash).toMatch(/^[0-9a-f]{40}$/);
@@ -192,11 +174,8 @@ describe('GitMirror.treeHash and readFile', () => {
   });
 
   it('reads a file at a commit, and nothing for a missing path or a folder', async () => {
-    await repo.write({ 'docs/.gitbook.yaml': 'root: ./\n' });
-    const sha = repo.commit('layout');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const sha = await repo.publish({ 'docs/.gitbook.yaml': 'root: ./\n' }, 'layout');
+    const mirror = await repo.fetchedMirror();
     expect((await mirror.readFile(sha, 'docs/.gitbook.yaml'))?.toString()).toBe('root: ./\n');
     expect(await mirror.readFile(sha, 'docs/missing.yaml')).toBeUndefined();
     expect(await mirror.readFile(sha, 'docs')).toBeUndefined();

@@ -3,6 +3,7 @@ import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { GitMirror } from '../../../src/git/git-mirror.js';
+import { collect } from '../../support/collect.js';
 import { createGitFixture, type GitFixture } from './git-fixture.js';
 
 let repo: GitFixture;
@@ -23,19 +24,12 @@ beforeEach(async () => {
   await chmod(join(repo.work, 'docs/README.md'), 0o755);
   sha = repo.commit('content');
   repo.push();
-  mirror = repo.mirror();
-  await mirror.fetch();
+  mirror = await repo.fetchedMirror();
 });
 
 afterEach(async () => {
   await repo.cleanup();
 });
-
-async function collect<T>(items: AsyncIterable<T>): Promise<T[]> {
-  const out: T[] = [];
-  for await (const item of items) out.push(item);
-  return out;
-}
 
 describe('GitMirror.listTree', () => {
   it('streams every file below the folder with its mode, blob and size', async () => {

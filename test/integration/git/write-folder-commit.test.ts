@@ -2,6 +2,7 @@ import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isGitError } from '../../../src/git/git-error.js';
+import type { GitMirror } from '../../../src/git/git-mirror.js';
 import { createGitFixture, type GitFixture } from './git-fixture.js';
 
 let repo: GitFixture;
@@ -18,18 +19,23 @@ const AUTHOR = { name: 'Docs Bot', email: 'bot@example.com' };
 const files = (entries: Record<string, string>) =>
   new Map(Object.entries(entries).map(([path, text]) => [path, Buffer.from(text)]));
 
+/** Writes `entries` into `dir` over `parent` in the mirror, by the bot, now, removing nothing. */
+const writeOver = (
+  mirror: GitMirror,
+  parent: string,
+  dir: string,
+  entries: Record<string, string>,
+  message: string,
+) =>
+  mirror.writeFolderCommit({ parent, dir, files: files(entries), author: AUTHOR, message, date: new Date() });
+
 describe('GitMirror.writeFolderCommit and push', () => {
   it('writes files into one folder, deletes the paths asked, keeps the rest of the tree, and pushes without force', async () => {
-    await repo.write({
-      'docs/old.md': '# Old\n',
-      'docs/keep.md': '# Keep\n',
-      'src/app.js': 'x\n',
-      'README.md': 'root\n',
-    });
-    const first = repo.commit('first');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const first = await repo.publish(
+      { 'docs/old.md': '# Old\n', 'docs/keep.md': '# Keep\n', 'src/app.js': 'x\n', 'README.md': 'root\n' },
+      'first',
+    );
+    const mirror = await repo.fetchedMirror();
     const sha = await mirror.writeFolderCommit({
       parent: first,
       dir: 'docs',
@@ -40,16 +46,16 @@ describe('GitMirror.writeFolderCommit and push', () => {
       date: new Date('2026-01-02T03:04:05Z'),
     });
     // Written into the mirror only; the remote has it once pushed.
-    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(first);
+    expect(repo.remoteGit('rev-parse', 'main')).toBe(first);
     await mirror.push(sha, 'main');
-    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(sha);
-    expect(repo.git('--git-dir', repo.remote, 'ls-tree', '-r', '--name-only', 'main').split('\n')).toEqual([
+    expect(repo.remoteGit('rev-parse', 'main')).toBe(sha);
+    expect(repo.remoteGit('ls-tree', '-r', '--name-only', 'main').split('\n')).toEqual([
       'README.md',
       'docs/guides/new.md',
       'docs/keep.md',
       'src/app.js',
     ]);
-    expect(repo.git('--git-dir', repo.remote, 'log', '-1', '--format=%an <%ae> %aI%n%B', 'main')).toBe(
+    expect(repo.remoteGit('log', '-1', '--format=%an <%ae> %aI%n%B', 'main')).toBe(
       'Docs Bot <bot@example.com> 2026-01-02T03:04:05+00:00\ndocs: from the space\n\nDocsync-Revision: rev_1',
     );
     // No private refs are left behind in the mirror.
@@ -66,21 +72,13 @@ describe('GitMirror.writeFolderCommit and push', () => {
     await chmod(join(repo.work, 'docs/build.sh'), 0o755);
     const first = repo.commit('first');
     repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
-    const sha = await mirror.writeFolderCommit({
-      parent: first,
-      dir: 'docs',
-      files: files({
-        'build.sh': '#!/bin/sh\necho two\n',
-        'tool.sh': '#!/bin/sh\n',
-        'page.md': '# Page, edited\n',
-      }),
-      remove: [],
-      author: AUTHOR,
-      message: 'docs: modes\n',
-      date: new Date(),
-    });
+    const mirror = await repo.fetchedMirror();
+    const written = {
+      'build.sh': '#!/bin/sh\necho two\n',
+      'tool.sh': '#!/bin/sh\n',
+      'page.md': '# Page, edited\n',
+    };
+    const sha = await writeOver(mirror, first, 'docs', written, 'docs: modes\n');
     // Written into the mirror: read it there.
     expect(
       repo
@@ -102,36 +100,28 @@ describe('GitMirror.writeFolderCommit and push', () => {
   });
 
   it('refuses to overwrite a branch that moved, as GIT_PUSH_REJECTED, a retryable error', async () => {
-    await repo.write({ 'docs/a.md': '# A\n' });
-    const first = repo.commit('first');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
-    await repo.write({ 'docs/a.md': '# A, moved\n' });
-    const moved = repo.commit('moved in git');
-    repo.push();
-    const sha = await mirror.writeFolderCommit({
-      parent: first,
-      dir: 'docs',
-      files: files({ 'a.md': '# A from the space\n' }),
-      author: AUTHOR,
-      message: 'docs: from the space\n',
-      date: new Date(),
-    });
+    const first = await repo.publish({ 'docs/a.md': '# A\n' }, 'first');
+    const mirror = await repo.fetchedMirror();
+    const moved = await repo.publish({ 'docs/a.md': '# A, moved\n' }, 'moved in git');
+    const sha = await writeOver(
+      mirror,
+      first,
+      'docs',
+      { 'a.md': '# A from the space\n' },
+      'docs: from the space\n',
+    );
     const error = await mirror.push(sha, 'main').catch((caught: unknown) => caught);
     expect(isGitError(error) && error.code).toBe('GIT_PUSH_REJECTED');
     expect(isGitError(error) && error.retryable).toBe(true);
-    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(moved);
+    expect(repo.remoteGit('rev-parse', 'main')).toBe(moved);
     // A new branch takes it: that is where conflicts go.
     await mirror.push(sha, 'docsync/conflict-rev_2');
-    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'docsync/conflict-rev_2')).toBe(sha);
+    expect(repo.remoteGit('rev-parse', 'docsync/conflict-rev_2')).toBe(sha);
   });
 
   it('pushes in an operator environment with editors, pagers and git credentials settings', async () => {
-    await repo.write({ 'docs/a.md': '# A\n' });
-    const first = repo.commit('first');
-    repo.push();
-    const mirror = repo.mirror({
+    const first = await repo.publish({ 'docs/a.md': '# A\n' }, 'first');
+    const mirror = await repo.fetchedMirror({
       env: {
         PATH: process.env.PATH,
         HOME: repo.root,
@@ -146,25 +136,14 @@ describe('GitMirror.writeFolderCommit and push', () => {
         GIT_CONFIG_VALUE_0: 'X-Test: 1',
       },
     });
-    await mirror.fetch();
-    const sha = await mirror.writeFolderCommit({
-      parent: first,
-      dir: '.',
-      files: files({ 'docs/a.md': '# A again\n' }),
-      author: AUTHOR,
-      message: 'whole tree\n',
-      date: new Date(),
-    });
+    const sha = await writeOver(mirror, first, '.', { 'docs/a.md': '# A again\n' }, 'whole tree\n');
     await mirror.push(sha, 'main');
-    expect(repo.git('--git-dir', repo.remote, 'rev-parse', 'main')).toBe(sha);
+    expect(repo.remoteGit('rev-parse', 'main')).toBe(sha);
   });
 
   it('refuses a branch name that is an option or a bad ref', async () => {
-    await repo.write({ 'a.md': '# A\n' });
-    const first = repo.commit('first');
-    repo.push();
-    const mirror = repo.mirror();
-    await mirror.fetch();
+    const first = await repo.publish({ 'a.md': '# A\n' }, 'first');
+    const mirror = await repo.fetchedMirror();
     for (const branch of ['--force', 'a..b', 'x:y'])
       await expect(mirror.push(first, branch)).rejects.toMatchObject({ code: 'GIT_INVALID_INPUT' });
   });

@@ -1,25 +1,17 @@
-import { EventEmitter } from 'node:events';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { startDaemon } from '../../../src/daemon/start-daemon.js';
 import { ShutdownError } from '../../../src/errors/shutdown-error.js';
-import { Shutdown } from '../../../src/lifecycle/shutdown.js';
 import { startEmbeddedRedis } from '../../../src/redis/embedded-redis-server.js';
+import { detachedShutdown } from '../../support/detached-shutdown.js';
 import { captureLog, tempDir } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 function testShutdown() {
   const { log, lines } = captureLog();
-  const proc = Object.assign(new EventEmitter(), { exitCode: undefined });
-  const shutdown = new Shutdown({
-    log,
-    timeoutMs: 10_000,
-    exit: () => {},
-    proc: proc as unknown as NodeJS.Process,
-  });
-  return { log, lines, shutdown };
+  return { log, lines, shutdown: detachedShutdown(log) };
 }
 
 describe('the daemon', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { EMPTY_QUEUE_COUNTS } from '../../support/empty-queue-counts.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { uniquePrefix } from '../../support/test-context.js';
 
@@ -28,15 +29,7 @@ describe('the HTTP server', async () => {
     expect(before.version).toBe('0.0.0-test');
     expect(before.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(Object.keys(before.queues)).toEqual(['import', 'maintain', 'export', 'openapi', 'links']);
-    expect(before.queues.links).toEqual({
-      waiting: 0,
-      active: 0,
-      delayed: 0,
-      prioritized: 0,
-      'waiting-children': 0,
-      completed: 0,
-      failed: 0,
-    });
+    expect(before.queues.links).toEqual(EMPTY_QUEUE_COUNTS);
 
     await daemon.queues.get('links').add('check-links', { space: 's1' }, { delay: 60_000 });
     const after = (await (await get('/status')).json()) as { queues: Record<string, Record<string, number>> };

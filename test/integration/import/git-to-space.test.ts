@@ -45,9 +45,7 @@ async function setUp(options: { watchWorkingCopy?: boolean; poll?: string; dir?:
   const redis = testRedis(prefix);
   const watch =
     options.watchWorkingCopy === true ? `\n      watch: { path: ${repo.work}, debounce: 300ms }` : '';
-  const yaml = `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-hooks: { secret: ${HOOK_SECRET} }
+  const yaml = `hooks: { secret: ${HOOK_SECRET} }
 mappings:
   - name: docs
     space: ${space}
@@ -57,7 +55,7 @@ mappings:
       dir: ${options.dir ?? 'docs'}
       poll: ${options.poll ?? '1s'}${watch}
 `;
-  const daemon = await startTestDaemon({ prefix, yaml, jobs: JOBS });
+  const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
   const state = new RedisMappingStateStore(redis, prefix);
   return { emulator, space, repo, daemon, state, redis, prefix };
 }
@@ -274,15 +272,15 @@ describe('a daemon restarted between a commit and its import', () => {
     await repo.push();
     const prefix = uniquePrefix('restart');
     const redis = testRedis(prefix);
-    const yaml = `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-locks: { busyDelay: 100ms }
+    // The second daemon is the first restarted: the same data folder.
+    const dataDir = await tempDir('daemon-data');
+    const yaml = `locks: { busyDelay: 100ms }
 mappings:
   - { name: docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1h } }
 `;
     // Another process holds the space: the first daemon queues the import but cannot run it.
     await redis.set(`${prefix}:lock:space:${space}`, 'another-process', 'PX', 60_000);
-    const first = await startTestDaemon({ prefix, yaml, jobs: JOBS });
+    const first = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, dataDir, yaml });
     await waitFor(
       async () =>
         (await first.queues.get('import').getJobState(`import/docs/${sha}`)) === 'delayed' ? true : undefined,
@@ -291,7 +289,7 @@ mappings:
     await first.shutdown.run('restart');
     await redis.del(`${prefix}:lock:space:${space}`);
 
-    const second = await startTestDaemon({ prefix, yaml, jobs: JOBS });
+    const second = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, dataDir, yaml });
     const state = new RedisMappingStateStore(redis, prefix);
     await importedSha(state, sha);
     // The link check is the last job the import queues: once it ran, the import's work is done.
@@ -314,16 +312,11 @@ describe('dry run', () => {
     await repo.push();
     const prefix = uniquePrefix('dry-run');
     const redis = testRedis(prefix);
-    const daemon = await startTestDaemon({
-      prefix,
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-dryRun: true
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
+    const yaml = `dryRun: true
 mappings:
   - { name: docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1h } }
-`,
-    });
+`;
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
     await waitFor(
       () => daemon.lines.find((line) => line.msg === 'dry run: would import into the change request'),
       'the planned import',

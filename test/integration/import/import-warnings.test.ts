@@ -5,7 +5,7 @@ import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-s
 import { createTestRepo } from '../../support/git-repos.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const UNLISTED = 60;
@@ -44,15 +44,10 @@ describe('an import with warnings', () => {
     await repo.push();
     const prefix = uniquePrefix('import-warnings');
     const redis = testRedis(prefix);
-    const daemon = await startTestDaemon({
-      prefix,
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
+    const yaml = `mappings:
   - { name: docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s } }
-`,
-    });
+`;
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
     const state = new RedisMappingStateStore(redis, prefix);
     const imported = await waitFor(async () => {
       const now = await state.get('docs');
@@ -140,9 +135,8 @@ mappings:
     await startTestDaemon({
       prefix,
       jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
+      service: emulator,
+      yaml: `mappings:
   - name: appended
     space: ${appendSpace}
     git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }

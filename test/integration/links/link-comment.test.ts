@@ -45,9 +45,9 @@ async function setUp(options: { mapping?: string } = {}) {
   const daemon = await startTestDaemon({
     prefix,
     jobs: JOBS,
-    yaml: `dataDir: ${dataDir}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-locks: { busyDelay: 100ms }
+    service: emulator,
+    dataDir,
+    yaml: `locks: { busyDelay: 100ms }
 ${
   options.mapping === undefined
     ? ''

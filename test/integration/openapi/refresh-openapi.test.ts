@@ -16,7 +16,12 @@ import { startFileServer } from '../../support/file-server.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { nextRuns } from '../../support/job-runs.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import { callApi, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
+import {
+  callApi,
+  createTestSpace,
+  startTestEmulator,
+  type TestEmulator,
+} from '../../support/start-test-emulator.js';
 import { requestCounts, testApiClient } from '../../support/test-api-client.js';
 import { captureLog, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -381,16 +386,11 @@ describe('refresh-openapi in the daemon', () => {
     const files = await startFileServer();
     const url = files.route('/down.yaml', () => ({ status: 503, body: 'maintenance' }));
     const prefix = uniquePrefix('openapi-down');
-    const daemon = await startTestDaemon({
-      prefix,
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('openapi-daemon')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-queues: { attempts: 3, backoff: 100ms }
+    const yaml = `queues: { attempts: 3, backoff: 100ms }
 openapi:
   - { org: ${emulator.orgId}, slug: down, source: "${url}", every: 1h }
-`,
-    });
+`;
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
     const failed = await waitFor(async () => {
       const [job] = await daemon.queues.get('openapi').getFailed();
       return job?.finishedOn === undefined ? undefined : job;
@@ -415,15 +415,11 @@ openapi:
     const emulator = await startTestEmulator();
     const files = await startFileServer();
     const url = files.put('/pets.yaml', petsYaml('1'), 'application/yaml');
-    const daemon = await startTestDaemon({
-      prefix: uniquePrefix('openapi-jitter'),
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('openapi-jitter')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-openapi:
+    const yaml = `openapi:
   - { org: ${emulator.orgId}, slug: pets, source: "${url}", every: 1h, jitter: 1500ms }
-`,
-    });
+`;
+    const prefix = uniquePrefix('openapi-jitter');
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
     const delayed = await waitFor(
       async () => daemon.lines.find((line) => line.msg === 'job completed' && line.result === 'delayed'),
       'the tick',
@@ -446,14 +442,14 @@ openapi:
       return { status: 200, headers: { 'content-type': 'application/yaml' }, body: petsYaml(String(served)) };
     });
     const prefix = uniquePrefix('openapi-two');
-    const yaml = `dataDir: ${await tempDir('openapi-two')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-openapi:
+    const yaml = `openapi:
   - { org: ${emulator.orgId}, slug: moving, source: "${url}", every: 1s }
 `;
+    // Two processes of one machine: the same data folder.
+    const options = { prefix, jobs: JOBS, service: emulator, dataDir: await tempDir('openapi-two'), yaml };
     const started = Date.now();
-    const one = await startTestDaemon({ prefix, yaml, jobs: JOBS });
-    const two = await startTestDaemon({ prefix, yaml, jobs: JOBS });
+    const one = await startTestDaemon(options);
+    const two = await startTestDaemon(options);
     await waitFor(async () => ((await versions(emulator, 'moving')) >= 4 ? true : undefined), 'four ticks');
     await Promise.all([one.shutdown.run('test'), two.shutdown.run('test')]);
     const ticks = Math.floor((Date.now() - started) / 1000) + 1;
@@ -466,33 +462,17 @@ openapi:
 
   it('refreshes a spec kept in a mapped repository as soon as a commit touches it', async () => {
     const emulator = await startTestEmulator();
-    const space = (
-      await callApi<{ id: string }>(
-        `${emulator.baseUrl}/orgs/${emulator.orgId}/spaces`,
-        emulator.tokens.admin,
-        'POST',
-        {
-          title: 'Docs',
-        },
-      )
-    ).body.id;
+    const space = await createTestSpace(emulator, 'Docs');
     const repo = await createTestRepo();
     await repo.commit({ 'docs/README.md': '# Docs\n', 'api/openapi.yaml': petsYaml('1') }, 'First');
     await repo.push();
     const prefix = uniquePrefix('openapi-git');
-    const daemon = await startTestDaemon({
-      prefix,
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('openapi-git')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - name: docs
-    space: ${space}
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
+    const yaml = `mappings:
+  - { name: docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s } }
 openapi:
   - { org: ${emulator.orgId}, slug: from-git, source: { mapping: docs, path: api/openapi.yaml }, every: 30d }
-`,
-    });
+`;
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
     await waitFor(
       async () => ((await versions(emulator, 'from-git')) === 1 ? true : undefined),
       'the first version',

@@ -12,7 +12,7 @@ import {
   startTestEmulator,
   testPage,
 } from '../../support/start-test-emulator.js';
-import { captureLog, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { captureLog, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 type ScheduledMapping = Pick<MappingConfig, 'name' | 'space' | 'links'>;
@@ -27,13 +27,7 @@ describe('scheduled link checks of the main content', () => {
     ]);
     const prefix = uniquePrefix('link-schedule');
     const redis = testRedis(prefix);
-    const daemon = await startTestDaemon({
-      prefix,
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-`,
-    });
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator });
     const { log } = captureLog();
     const mappings: ScheduledMapping[] = [
       { name: 'docs', space, links: { every: 60 * 60_000, comment: true } },

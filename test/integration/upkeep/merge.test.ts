@@ -38,18 +38,17 @@ async function setUp(options: { merge?: string; daemons?: number } = {}) {
   await repo.push();
   const prefix = uniquePrefix('upkeep');
   const redis = testRedis(prefix);
-  const yaml = `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
+  const yaml = `mappings:
   - name: docs
     space: ${space}
     git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
     changeRequest: { poll: 1s, autoUpdate: before-merge }
     merge: ${options.merge ?? '{ enabled: true, approvals: 1, resolvedComments: true, noBrokenLinks: true, blockSubject: "WIP" }'}
 `;
+  // Processes of one machine: one data folder.
+  const shared = { prefix, jobs: JOBS, service: emulator, dataDir: await tempDir('daemon-data'), yaml };
   const daemons: TestDaemon[] = [];
-  for (let i = 0; i < (options.daemons ?? 1); i += 1)
-    daemons.push(await startTestDaemon({ prefix, yaml, jobs: JOBS }));
+  for (let i = 0; i < (options.daemons ?? 1); i += 1) daemons.push(await startTestDaemon(shared));
   const state = new RedisMappingStateStore(redis, prefix);
   const cr = await waitFor(async () => (await state.get('docs')).changeRequestId, 'the first import');
   return { emulator, space, repo, daemons, daemon: daemons[0] as TestDaemon, state, cr };

@@ -16,6 +16,10 @@ function ticking(): () => Date {
   };
 }
 
+/** Records that docsync's import into `changeRequest` made `revision` of space spc, for mapping docs. */
+const recordImport = (store: MappingStateStore, revision: string, changeRequest: string) =>
+  store.recordRevisionOrigin('spc', revision, { kind: 'import', mapping: 'docs', changeRequest });
+
 const stores: Array<[string, () => MappingStateStore]> = [
   [
     'in Redis',
@@ -72,27 +76,15 @@ describe.each(stores)('tracked change requests %s', (_, makeStore) => {
 
   it('keeps a settled change request as settled, newest first, and an import tracks it again', async () => {
     const store = makeStore();
-    await store.recordRevisionOrigin('spc', 'rev_1', {
-      kind: 'import',
-      mapping: 'docs',
-      changeRequest: 'cr_1',
-    });
-    await store.recordRevisionOrigin('spc', 'rev_2', {
-      kind: 'import',
-      mapping: 'docs',
-      changeRequest: 'cr_2',
-    });
+    await recordImport(store, 'rev_1', 'cr_1');
+    await recordImport(store, 'rev_2', 'cr_2');
     await store.settleChangeRequest('docs', 'cr_1');
     expect(await store.trackedChangeRequests('docs')).toEqual([
       { id: 'cr_1', at: expect.any(String), settled: true },
       { id: 'cr_2', revision: 'rev_2', at: expect.any(String) },
     ]);
     // An archived change request reopened by a person and imported into again.
-    await store.recordRevisionOrigin('spc', 'rev_3', {
-      kind: 'import',
-      mapping: 'docs',
-      changeRequest: 'cr_1',
-    });
+    await recordImport(store, 'rev_3', 'cr_1');
     expect((await store.trackedChangeRequests('docs'))[0]).toEqual({
       id: 'cr_1',
       revision: 'rev_3',
@@ -103,12 +95,7 @@ describe.each(stores)('tracked change requests %s', (_, makeStore) => {
   it(`keeps the newest ${MAX_TRACKED_CHANGE_REQUESTS} change requests of a mapping that never exports`, async () => {
     const store = makeStore();
     const count = MAX_TRACKED_CHANGE_REQUESTS + 3;
-    for (let i = 1; i <= count; i += 1)
-      await store.recordRevisionOrigin('spc', `rev_${i}`, {
-        kind: 'import',
-        mapping: 'docs',
-        changeRequest: `cr_${i}`,
-      });
+    for (let i = 1; i <= count; i += 1) await recordImport(store, `rev_${i}`, `cr_${i}`);
     const tracked = await store.trackedChangeRequests('docs');
     expect(tracked).toHaveLength(MAX_TRACKED_CHANGE_REQUESTS);
     expect(tracked[0]?.id).toBe(`cr_${count}`);
@@ -122,11 +109,7 @@ describe('tracked change requests in Redis', () => {
     const prefix = uniquePrefix('tracked');
     const redis = testRedis(prefix);
     const store = new RedisMappingStateStore(redis, prefix);
-    await store.recordRevisionOrigin('spc', 'rev_1', {
-      kind: 'import',
-      mapping: 'docs',
-      changeRequest: 'cr_1',
-    });
+    await recordImport(store, 'rev_1', 'cr_1');
     await redis.hset(store.trackedKeyOf('docs'), 'cr_bad', '{"revision": 3}', 'cr_text', 'not json');
     expect((await store.trackedChangeRequests('docs')).map((entry) => entry.id)).toEqual(['cr_1']);
     expect(await redis.ttl(store.trackedKeyOf('docs'))).toBeGreaterThan(80 * 24 * 3600);

@@ -5,6 +5,7 @@ import { apiPath } from '../../../src/api/api-path.js';
 import { HttpTransport } from '../../../src/api/http-transport.js';
 import { redactSecrets } from '../../../src/api/redact-secrets.js';
 import { sanitizeCause } from '../../../src/api/sanitize-cause.js';
+import { apiErrorOf } from '../../support/api-error-of.js';
 import { sendError, sendJson, startCannedServer } from './canned-server.js';
 import { TOKEN } from './fixtures.js';
 
@@ -23,15 +24,6 @@ function transportFor(baseUrl: string, timeoutMs = 2000): HttpTransport {
   });
   transports.push(transport);
   return transport;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
 }
 
 /** Every way an error is commonly turned into text, down its chain of causes. */
@@ -55,7 +47,7 @@ describe('the API token in errors', () => {
     const server = await startCannedServer((_request, response) =>
       sendError(response, 401, `invalid token Bearer ${TOKEN}`),
     );
-    const error = await failure(
+    const error = await apiErrorOf(
       transportFor(server.baseUrl).request('GET', apiPath`/orgs`, { schema: z.unknown() }),
     );
     expect(error.status).toBe(401);
@@ -65,7 +57,7 @@ describe('the API token in errors', () => {
 
   it('never reaches a schema failure', async () => {
     const server = await startCannedServer((_request, response) => sendJson(response, 200, { id: TOKEN }));
-    const error = await failure(
+    const error = await apiErrorOf(
       transportFor(server.baseUrl).request('GET', apiPath`/orgs/o`, {
         schema: z.looseObject({ id: z.literal('org') }),
       }),
@@ -76,7 +68,7 @@ describe('the API token in errors', () => {
 
   it('never reaches a network error or its cause', async () => {
     const server = await startCannedServer((_request, response) => response.socket?.destroy());
-    const error = await failure(
+    const error = await apiErrorOf(
       transportFor(server.baseUrl).request('GET', apiPath`/orgs`, { schema: z.unknown() }),
     );
     expect(error.code).toBe('API_NETWORK_ERROR');
@@ -88,7 +80,7 @@ describe('the API token in errors', () => {
     const server = await startCannedServer(() => {
       // Never answers.
     });
-    const error = await failure(
+    const error = await apiErrorOf(
       transportFor(server.baseUrl, 100).request('GET', apiPath`/orgs`, { schema: z.unknown() }),
     );
     expect(error.code).toBe('API_TIMEOUT');

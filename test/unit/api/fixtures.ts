@@ -75,8 +75,6 @@ export const organization = {
   plan: 'free',
 };
 
-export const member = { object: 'member', id: 'u1', role: 'edit', user };
-
 export const revisionPage = {
   id: 'p1',
   title: 'Intro',
@@ -115,12 +113,4 @@ export const review = {
   createdAt: '2025-01-02T03:04:05.000Z',
   updatedAt: '2025-01-02T03:04:05.000Z',
   outdated: false,
-};
-
-export const reply = { object: 'comment-reply', id: 'r1', body: { markdown: 'ok' }, postedBy: user };
-
-export const openApiVersion = {
-  object: 'openapi-spec-version',
-  id: 'v1',
-  url: 'https://files.example.com/v1.yaml',
 };

@@ -1,11 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApiError } from '../../../src/api/api-error.js';
 import { apiPath } from '../../../src/api/api-path.js';
 import { HttpTransport, type HttpTransportOptions } from '../../../src/api/http-transport.js';
-import { noContentSchema } from '../../../src/api/schemas/no-content-schema.js';
 import { pageOf } from '../../../src/api/schemas/page-of.js';
 import { spaceSchema } from '../../../src/api/schemas/space-schema.js';
+import { apiErrorOf } from '../../support/api-error-of.js';
 import { captureLog } from '../../support/test-context.js';
 import { sendError, sendJson, startCannedServer } from './canned-server.js';
 import { space, TOKEN } from './fixtures.js';
@@ -33,16 +32,9 @@ function transportFor(baseUrl: string, options: Partial<HttpTransportOptions> = 
   return { transport, sleeps };
 }
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  const error = await promise.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  expect(error).toBeInstanceOf(ApiError);
-  return error as ApiError;
-}
-
 const anything = z.unknown();
+/** What a 204 or 205 answer holds: no body at all. */
+const noBody = z.undefined();
 
 describe('the HTTP transport', () => {
   it('sends the bearer token, Accept */* and a JSON body under the base path', async () => {
@@ -85,7 +77,9 @@ describe('the HTTP transport', () => {
     const server = await startCannedServer((_request, response) => sendJson(response, 200, broken));
     const { transport, sleeps } = transportFor(server.baseUrl);
 
-    const error = await failure(transport.request('GET', apiPath`/spaces`, { schema: pageOf(spaceSchema) }));
+    const error = await apiErrorOf(
+      transport.request('GET', apiPath`/spaces`, { schema: pageOf(spaceSchema) }),
+    );
 
     expect(error.code).toBe('API_RESPONSE_INVALID');
     expect(error.retryable).toBe(false);
@@ -101,7 +95,7 @@ describe('the HTTP transport', () => {
       response.end('{"object": "space", ');
     });
     const { transport } = transportFor(server.baseUrl);
-    const error = await failure(transport.request('GET', apiPath`/spaces/x`, { schema: spaceSchema }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/x`, { schema: spaceSchema }));
     expect(error.code).toBe('API_RESPONSE_INVALID');
     expect(error.message).toBe('GET /spaces/x: response body is not JSON');
   });
@@ -112,7 +106,7 @@ describe('the HTTP transport', () => {
     );
     const { transport, sleeps } = transportFor(server.baseUrl);
 
-    const error = await failure(
+    const error = await apiErrorOf(
       transport.request('GET', apiPath`/spaces/${'gone'}`, {
         query: { shareKey: 'sk-secret' },
         schema: spaceSchema,
@@ -151,7 +145,7 @@ describe('the HTTP transport', () => {
   it('gives up after the policy’s attempts', async () => {
     const server = await startCannedServer((_request, response) => sendError(response, 502, 'bad gateway'));
     const { transport, sleeps } = transportFor(server.baseUrl, { retry: { maxAttempts: 3 } });
-    const error = await failure(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
     expect(error).toMatchObject({ code: 'API_HTTP_ERROR', status: 502, retryable: true });
     expect(server.requests).toHaveLength(3);
     expect(sleeps).toHaveLength(2);
@@ -161,7 +155,7 @@ describe('the HTTP transport', () => {
     const server = await startCannedServer((_request, response) => sendError(response, 503, 'busy'));
     const { transport, sleeps } = transportFor(server.baseUrl);
 
-    const error = await failure(
+    const error = await apiErrorOf(
       transport.request('POST', apiPath`/spaces/sp1/change-requests`, { body: {}, schema: anything }),
     );
 
@@ -218,7 +212,7 @@ describe('the HTTP transport', () => {
       sendError(response, 429, 'quota', { 'retry-after': '3600' }),
     );
     const { transport, sleeps } = transportFor(server.baseUrl);
-    const error = await failure(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
     expect(error).toMatchObject({ status: 429, retryable: true, retryAfterMs: 3_600_000 });
     expect(sleeps).toEqual([]);
   });
@@ -240,7 +234,7 @@ describe('the HTTP transport', () => {
     await server.close();
     const { transport, sleeps } = transportFor(server.baseUrl);
 
-    const error = await failure(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
 
     expect(error).toMatchObject({ code: 'API_NETWORK_ERROR', status: 0, retryable: true });
     expect(error.systemCode).toBe('ECONNREFUSED');
@@ -251,7 +245,7 @@ describe('the HTTP transport', () => {
     const server = await startCannedServer((_request, response) => sendJson(response, 200, {}));
     await server.close();
     const { transport, sleeps } = transportFor(server.baseUrl);
-    const error = await failure(transport.request('POST', apiPath`/orgs/o/ping`, { schema: anything }));
+    const error = await apiErrorOf(transport.request('POST', apiPath`/orgs/o/ping`, { schema: anything }));
     expect(error.code).toBe('API_NETWORK_ERROR');
     expect(sleeps).toHaveLength(3);
   });
@@ -259,7 +253,7 @@ describe('the HTTP transport', () => {
   it('does not retry a POST whose connection broke after sending', async () => {
     const server = await startCannedServer((_request, response) => response.socket?.destroy());
     const { transport, sleeps } = transportFor(server.baseUrl);
-    const error = await failure(transport.request('POST', apiPath`/orgs/o/ping`, { schema: anything }));
+    const error = await apiErrorOf(transport.request('POST', apiPath`/orgs/o/ping`, { schema: anything }));
     expect(error.code).toBe('API_NETWORK_ERROR');
     expect(server.requests).toHaveLength(1);
     expect(sleeps).toEqual([]);
@@ -270,7 +264,7 @@ describe('the HTTP transport', () => {
       // Never answers.
     });
     const { transport } = transportFor(server.baseUrl, { timeoutMs: 150, retry: { maxAttempts: 1 } });
-    const error = await failure(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
     expect(error).toMatchObject({ code: 'API_TIMEOUT', status: 0, retryable: true });
     expect(error.message).toBe('GET /spaces/sp1: no complete answer within 150 ms');
   });
@@ -282,7 +276,7 @@ describe('the HTTP transport', () => {
     const { transport, sleeps } = transportFor(server.baseUrl);
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await failure(
+    const error = await apiErrorOf(
       transport.request('GET', apiPath`/spaces/sp1`, { signal: controller.signal, schema: spaceSchema }),
     );
     expect(error).toMatchObject({ code: 'API_ABORTED', retryable: false });
@@ -292,7 +286,7 @@ describe('the HTTP transport', () => {
   it('sends nothing when the signal has already fired', async () => {
     const server = await startCannedServer((_request, response) => sendJson(response, 200, space()));
     const { transport } = transportFor(server.baseUrl);
-    const error = await failure(
+    const error = await apiErrorOf(
       transport.request('GET', apiPath`/spaces/sp1`, { signal: AbortSignal.abort(), schema: spaceSchema }),
     );
     expect(error.code).toBe('API_ABORTED');
@@ -307,7 +301,7 @@ describe('the HTTP transport', () => {
         controller.abort();
       },
     });
-    const error = await failure(
+    const error = await apiErrorOf(
       transport.request('GET', apiPath`/spaces/sp1`, { signal: controller.signal, schema: spaceSchema }),
     );
     expect(error.code).toBe('API_ABORTED');
@@ -326,7 +320,7 @@ describe('the HTTP transport', () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const error = await failure(
+    const error = await apiErrorOf(
       transport.request('GET', apiPath`/spaces/sp1`, { signal: controller.signal, schema: spaceSchema }),
     );
     expect(error.code).toBe('API_ABORTED');
@@ -340,7 +334,7 @@ describe('the HTTP transport', () => {
     });
     const { transport } = transportFor(server.baseUrl);
     const result = await transport.request('DELETE', apiPath`/spaces/sp1`, {
-      schema: noContentSchema,
+      schema: noBody,
       expect: [204, 205],
     });
     expect(result).toBeUndefined();
@@ -349,8 +343,8 @@ describe('the HTTP transport', () => {
   it('refuses a success status the caller did not expect', async () => {
     const server = await startCannedServer((_request, response) => sendJson(response, 200, { ok: true }));
     const { transport } = transportFor(server.baseUrl);
-    const error = await failure(
-      transport.request('DELETE', apiPath`/spaces/sp1`, { schema: noContentSchema, expect: [205] }),
+    const error = await apiErrorOf(
+      transport.request('DELETE', apiPath`/spaces/sp1`, { schema: noBody, expect: [205] }),
     );
     expect(error).toMatchObject({ code: 'API_RESPONSE_INVALID', status: 200 });
   });
@@ -360,7 +354,7 @@ describe('the HTTP transport', () => {
       sendJson(response, 200, { items: Array.from({ length: 200 }, () => space()) }),
     );
     const { transport } = transportFor(server.baseUrl, { maxBodyBytes: 4096 });
-    const error = await failure(transport.request('GET', apiPath`/spaces`, { schema: anything }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces`, { schema: anything }));
     expect(error).toMatchObject({ code: 'API_RESPONSE_TOO_LARGE', retryable: false });
   });
 
@@ -391,7 +385,7 @@ describe('the HTTP transport', () => {
     const { transport } = transportFor(server.baseUrl);
     await transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema });
     await Promise.all([transport.close(), transport.close()]);
-    const error = await failure(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
+    const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/sp1`, { schema: spaceSchema }));
     expect(error.code).toBe('API_CLIENT_CLOSED');
   });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../src/content/content-error.js';
 import type { DocsPage } from '../../../src/content/docs-tree.js';
 import { type FolderLayout, folderToTree, readFolder } from '../../../src/content/folder-to-tree.js';
+import { thrownError } from '../../support/thrown-error.js';
 
 /** A page as `[path or kind:title, title, children]`: documents by path, the other kinds by title. */
 type Outline = [name: string, title: string, children?: Outline[]];
@@ -23,15 +24,8 @@ function outline(pages: readonly DocsPage[]): Outline[] {
   });
 }
 
-function refusal(files: Record<string, string | Buffer>, options?: FolderLayout): ContentError {
-  try {
-    folderToTree(folder(files), options);
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
-  throw new Error('expected the folder to be refused');
-}
+const refusal = (files: Record<string, string | Buffer>, options?: FolderLayout) =>
+  thrownError(ContentError, () => folderToTree(folder(files), options));
 
 describe('folderToTree without a SUMMARY.md', () => {
   const tree = folderToTree(
@@ -112,26 +106,27 @@ describe('folderToTree with a SUMMARY.md', () => {
     '      1. [](guides/../my%20notes.md)',
   ].join('\n');
 
-  it('orders, nests, groups and titles pages as its list does, and leaves out the pages it does not list', () => {
-    const { tree, warnings } = readFolder(folder({ ...pages, 'SUMMARY.md': summary }));
-    expect(outline(tree.pages)).toEqual([
-      ['README.md', 'Introduction'],
+  /** The outline the list gives, with the pages it leaves out appended under the guides and at the end. */
+  const listed = (guides: Outline[] = [], end: Outline[] = []): Outline[] => [
+    ['README.md', 'Introduction'],
+    [
+      'group:Getting started',
+      'Getting started',
       [
-        'group:Getting started',
-        'Getting started',
+        ['my notes.md', 'Notes'],
         [
-          ['my notes.md', 'Notes'],
-          [
-            'guides/README.md',
-            'All the guides',
-            [
-              ['guides/upgrade.md', 'Upgrading'],
-              ['guides/install.md', 'Installing [beta]'],
-            ],
-          ],
+          'guides/README.md',
+          'All the guides',
+          [['guides/upgrade.md', 'Upgrading'], ['guides/install.md', 'Installing [beta]'], ...guides],
         ],
       ],
-    ]);
+    ],
+    ...end,
+  ];
+
+  it('orders, nests, groups and titles pages as its list does, and leaves out the pages it does not list', () => {
+    const { tree, warnings } = readFolder(folder({ ...pages, 'SUMMARY.md': summary }));
+    expect(outline(tree.pages)).toEqual(listed());
     expect(tree.pages[1]).toMatchObject({ kind: 'group', slug: 'getting-started' });
     expect(warnings.map(({ code, file, line }) => ({ code, file, line }))).toEqual([
       { code: 'SUMMARY_DUPLICATE', file: 'SUMMARY.md', line: 11 },
@@ -146,26 +141,9 @@ describe('folderToTree with a SUMMARY.md', () => {
     const { tree, warnings } = readFolder(folder({ ...pages, 'SUMMARY.md': summary }), {
       unlisted: 'append',
     });
-    expect(outline(tree.pages)).toEqual([
-      ['README.md', 'Introduction'],
-      [
-        'group:Getting started',
-        'Getting started',
-        [
-          ['my notes.md', 'Notes'],
-          [
-            'guides/README.md',
-            'All the guides',
-            [
-              ['guides/upgrade.md', 'Upgrading'],
-              ['guides/install.md', 'Installing [beta]'],
-              ['guides/later.md', 'Later'],
-            ],
-          ],
-        ],
-      ],
-      ['zz-unlisted.md', 'Unlisted'],
-    ]);
+    expect(outline(tree.pages)).toEqual(
+      listed([['guides/later.md', 'Later']], [['zz-unlisted.md', 'Unlisted']]),
+    );
     expect(warnings.map((warning) => warning.code)).toEqual(['SUMMARY_DUPLICATE']);
   });
 

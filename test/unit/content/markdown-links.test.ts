@@ -3,71 +3,69 @@ import type { DocsPage, DocsTree } from '../../../src/content/docs-tree.js';
 import { classifyLink, extractLinks } from '../../../src/content/markdown-links.js';
 
 describe('extractLinks', () => {
-  it('finds inline links, images, autolinks and reference definitions in document order', () => {
-    const markdown = [
-      '# Title',
-      '',
-      'Read [the guide](guides/install.md "Install it") and ![logo](<images/my logo.png>).',
-      'Mail <docs@example.com> or visit <https://example.com/a?b=1>.',
-      '[![badge](badge.svg)](https://ci.example.com)',
-      'A [link with (parens)](a_(b).md) and [escaped](x\\)y.md).',
-      '',
-      '[ref]: https://example.com/ref "Ref"',
-      '  [other]: <with space.md>',
-    ].join('\n');
-    expect(extractLinks(markdown)).toEqual([
-      'guides/install.md',
-      'images/my logo.png',
-      'mailto:docs@example.com',
-      'https://example.com/a?b=1',
-      'https://ci.example.com',
-      'badge.svg',
-      'a_(b).md',
-      'x)y.md',
-      'https://example.com/ref',
-      'with space.md',
-    ]);
-  });
-
-  it('skips fenced, indented and inline code', () => {
-    const markdown = [
-      'Real [one](one.md), but not `[code](code.md)` nor ``[double `tick`](tick.md)``.',
-      '',
-      '```md',
-      '[fenced](fenced.md)',
-      '```',
-      '',
-      '~~~~',
-      '```',
-      '[still fenced](tilde.md)',
-      '~~~~',
-      '',
-      '    [indented](indented.md)',
-      '',
-      'After the code, [two](two.md).',
-    ].join('\n');
-    expect(extractLinks(markdown)).toEqual(['one.md', 'two.md']);
-  });
-
-  it('reads links in list items indented like code, which are not code', () => {
-    const markdown = [
-      '* item',
-      '',
-      '    [continued](continued.md)',
-      '',
-      'paragraph',
-      '    [lazy](lazy.md)',
-    ].join('\n');
-    expect(extractLinks(markdown)).toEqual(['continued.md', 'lazy.md']);
-  });
-
-  it('ignores what only looks like a link', () => {
-    const markdown = [
-      'Not a link: \\[x](escaped.md), [x] (space.md), ](no-open.md), [empty]().',
-      '[^note]: footnotes are not links',
-      '<div> is html, not an autolink',
-    ].join('\n');
-    expect(extractLinks(markdown)).toEqual([]);
+  it.each([
+    {
+      name: 'finds inline links, images, autolinks and reference definitions in document order',
+      lines: [
+        '# Title',
+        '',
+        'Read [the guide](guides/install.md "Install it") and ![logo](<images/my logo.png>).',
+        'Mail <docs@example.com> or visit <https://example.com/a?b=1>.',
+        '[![badge](badge.svg)](https://ci.example.com)',
+        'A [link with (parens)](a_(b).md) and [escaped](x\\)y.md).',
+        '',
+        '[ref]: https://example.com/ref "Ref"',
+        '  [other]: <with space.md>',
+      ],
+      links: [
+        'guides/install.md',
+        'images/my logo.png',
+        'mailto:docs@example.com',
+        'https://example.com/a?b=1',
+        'https://ci.example.com',
+        'badge.svg',
+        'a_(b).md',
+        'x)y.md',
+        'https://example.com/ref',
+        'with space.md',
+      ],
+    },
+    {
+      name: 'skips fenced, indented and inline code',
+      lines: [
+        'Real [one](one.md), but not `[code](code.md)` nor ``[double `tick`](tick.md)``.',
+        '',
+        '```md',
+        '[fenced](fenced.md)',
+        '```',
+        '',
+        '~~~~',
+        '```',
+        '[still fenced](tilde.md)',
+        '~~~~',
+        '',
+        '    [indented](indented.md)',
+        '',
+        'After the code, [two](two.md).',
+      ],
+      links: ['one.md', 'two.md'],
+    },
+    {
+      name: 'reads links in list items indented like code, which are not code',
+      lines: ['* item', '', '    [continued](continued.md)', '', 'paragraph', '    [lazy](lazy.md)'],
+      links: ['continued.md', 'lazy.md'],
+    },
+    {
+      name: 'ignores what only looks like a link',
+      lines: [
+        'Not a link: \\[x](escaped.md), [x] (space.md), ](no-open.md), [empty]().',
+        '[^note]: footnotes are not links',
+        '<div> is html, not an autolink',
+      ],
+      links: [],
+    },
+  ])('$name', ({ lines, links }) => {
+    expect(extractLinks(lines.join('\n'))).toEqual(links);
   });
 
   it('reads CRLF documents', () => {

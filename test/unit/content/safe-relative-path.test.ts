@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../src/content/content-error.js';
 import { safeRelativePath } from '../../../src/content/safe-relative-path.js';
+import { thrownError } from '../../support/thrown-error.js';
 
-function refusal(raw: string): ContentError {
-  try {
-    safeRelativePath(raw);
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
-  throw new Error(`expected ${JSON.stringify(raw)} to be refused`);
-}
+const refusal = (raw: string) => thrownError(ContentError, () => safeRelativePath(raw));
 
 describe('safeRelativePath', () => {
   it.each([

@@ -4,6 +4,7 @@ import type { DocsFile, DocsPage, DocsTree } from '../../../src/content/docs-tre
 import { folderToTree } from '../../../src/content/folder-to-tree.js';
 import { readOutline } from '../../../src/content/read-outline.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
+import { thrownError } from '../../support/thrown-error.js';
 
 function page(path: string, title: string, markdown: string, pages: DocsPage[] = []): DocsPage {
   return { path, title, slug: '', markdown, pages };
@@ -17,15 +18,7 @@ function text(folder: Map<string, Buffer>): Record<string, string> {
   return Object.fromEntries([...folder].map(([path, data]) => [path, data.toString('utf8')]));
 }
 
-function refusal(tree: DocsTree): ContentError {
-  try {
-    treeToFolder(tree);
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
-  throw new Error('expected the tree to be refused');
-}
+const refusal = (tree: DocsTree) => thrownError(ContentError, () => treeToFolder(tree));
 
 describe('treeToFolder', () => {
   it('writes pages and files at their paths, and no SUMMARY.md when the files already say it all', () => {

@@ -47,7 +47,7 @@ describe('classifyGitStderr', () => {
 });
 
 describe('GitError', () => {
-  it('names the command and the last line of stderr, never a credential', () => {
+  it('names the command and every line of stderr, never a credential', () => {
     const error = new GitError({
       code: 'GIT_AUTH',
       args: ['--git-dir', '/data/m.git', 'fetch', '--prune', '--', 'https://user:secret@host/x.git'],
@@ -59,7 +59,7 @@ describe('GitError', () => {
     expect(error.name).toBe('GitError');
     expect(error.retryable).toBe(false);
     expect(error.message).toBe(
-      "git fetch exited with 128: fatal: Authentication failed for 'https://***@host/x.git/'",
+      "git fetch exited with 128: warning: redirecting fatal: Authentication failed for 'https://***@host/x.git/'",
     );
     expect(error.command).toBe('git --git-dir /data/m.git fetch --prune -- https://***@host/x.git');
     expect(`${error.message}${error.command}${error.stderr}`).not.toContain('secret');

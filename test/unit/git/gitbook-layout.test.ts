@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ContentError } from '../../../src/content/content-error.js';
 import { DEFAULT_GITBOOK_LAYOUT, readGitbookLayout } from '../../../src/content/gitbook-layout.js';
+import { thrownError } from '../../support/thrown-error.js';
 
-function failure(text: string): ContentError {
-  try {
-    readGitbookLayout(text);
-  } catch (error) {
-    if (error instanceof ContentError) return error;
-    throw error;
-  }
-  throw new Error('expected a ContentError');
-}
+const failure = (text: string) => thrownError(ContentError, () => readGitbookLayout(text));
 
 describe('readGitbookLayout', () => {
   it('gives the defaults without a file, for an empty one, and for one without the keys', () => {

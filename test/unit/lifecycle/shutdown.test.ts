@@ -23,7 +23,19 @@ function setup(timeoutMs = 5000) {
     clock: () => clock.now,
   });
   shutdown.listen();
-  return { proc, exits, lines, shutdown, clock };
+  /** Delivers `name` to the process, `afterMs` after the one before by the shutdown's clock. */
+  const signal = (name: NodeJS.Signals, afterMs = 0) => {
+    clock.now += afterMs;
+    proc.emit(name, name);
+  };
+  return { proc, exits, lines, shutdown, signal };
+}
+
+/** A workers step that holds the shutdown until the returned release is called. */
+function holdWorkers(shutdown: Shutdown): () => void {
+  let release: () => void = () => {};
+  shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
+  return () => release();
 }
 
 describe('Shutdown', () => {
@@ -57,13 +69,11 @@ describe('Shutdown', () => {
   });
 
   it('forces the exit on a second signal and aborts running jobs', async () => {
-    const { proc, shutdown, exits, clock } = setup();
-    let release: () => void = () => {};
-    shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
-    proc.emit('SIGINT', 'SIGINT');
+    const { shutdown, exits, signal } = setup();
+    const release = holdWorkers(shutdown);
+    signal('SIGINT');
     await sleep(5);
-    clock.now += 1500;
-    proc.emit('SIGINT', 'SIGINT');
+    signal('SIGINT', 1500);
     expect(exits).toEqual([1]);
     expect(shutdown.forced.aborted).toBe(true);
     expect(shutdown.forced.reason).toBeInstanceOf(ShutdownError);
@@ -71,12 +81,10 @@ describe('Shutdown', () => {
   });
 
   it('takes the same signal twice within a second as one (Ctrl-C under npm start), and exits 0', async () => {
-    const { proc, shutdown, exits, clock } = setup();
-    let release: () => void = () => {};
-    shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
-    proc.emit('SIGINT', 'SIGINT');
-    clock.now += 20;
-    proc.emit('SIGINT', 'SIGINT');
+    const { proc, shutdown, exits, signal } = setup();
+    const release = holdWorkers(shutdown);
+    signal('SIGINT');
+    signal('SIGINT', 20);
     expect(shutdown.forced.aborted).toBe(false);
     await sleep(5);
     release();
@@ -86,12 +94,10 @@ describe('Shutdown', () => {
   });
 
   it('forces the exit on another signal even within a second', async () => {
-    const { proc, shutdown, exits, clock } = setup();
-    let release: () => void = () => {};
-    shutdown.add('workers', () => new Promise<void>((resolve) => (release = resolve)));
-    proc.emit('SIGINT', 'SIGINT');
-    clock.now += 20;
-    proc.emit('SIGTERM', 'SIGTERM');
+    const { shutdown, exits, signal } = setup();
+    const release = holdWorkers(shutdown);
+    signal('SIGINT');
+    signal('SIGTERM', 20);
     expect(exits).toEqual([1]);
     await sleep(5);
     release();

@@ -121,14 +121,8 @@ describe('bundling $refs to other files', () => {
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Problem' } } },
       }),
     });
-    const item = valueAt(document, [
-      'paths',
-      '/menu-items/{menuItemId}',
-      'get',
-      'responses',
-      '200',
-      'content',
-    ]);
+    const itemContent = ['paths', '/menu-items/{menuItemId}', 'get', 'responses', '200', 'content'];
+    const item = valueAt(document, itemContent);
     expect(item).toMatchObject({
       value: {
         'application/json': {
@@ -143,12 +137,7 @@ describe('bundling $refs to other files', () => {
     // MenuItem refers to itself (`#`): the copy refers to where it was placed.
     expect(
       valueAt(document, [
-        'paths',
-        '/menu-items/{menuItemId}',
-        'get',
-        'responses',
-        '200',
-        'content',
+        ...itemContent,
         'application/json',
         'schema',
         'properties',

@@ -3,6 +3,7 @@ import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
 import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
 import { jitterOf } from '../../../src/openapi/spec-jitter.js';
+import { YAML_ALIAS_BOMB } from '../../support/yaml-alias-bomb.js';
 
 /** A source whose `$ref`d files are in memory, by URL. */
 function reader(files: Record<string, string> = {}): OpenApiSourceReader & { reads: string[] } {
@@ -65,16 +66,7 @@ describe('loadOpenApiDocument', () => {
   });
 
   it('stops a YAML alias bomb instead of expanding it', async () => {
-    const bomb = [
-      'openapi: 3.0.3',
-      'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
-      ...Array.from({ length: 8 }, (_, i) => {
-        const name = String.fromCharCode(98 + i);
-        const prev = String.fromCharCode(97 + i);
-        return `${name}: &${name} [*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev},*${prev}]`;
-      }),
-    ].join('\n');
-    const error = await load(bomb).catch((caught: unknown) => caught);
+    const error = await load(YAML_ALIAS_BOMB).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(OpenApiInvalidError);
     expect((error as Error).message).toContain('cannot be read as YAML');
   });

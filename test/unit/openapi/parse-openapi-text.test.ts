@@ -2,23 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { parseOpenApiText as serviceParse } from '../../../src/emulator/parse-openapi-text.js';
 import { fragmentTokens, pointerRef, valueAt } from '../../../src/openapi/json-pointer.js';
 import { OPENAPI_TEXT_LIMITS, parseOpenApiText } from '../../../src/openapi/parse-openapi-text.js';
+import { YAML_ALIAS_BOMB } from '../../support/yaml-alias-bomb.js';
 
 /** `count` aliases of one anchored map: more than the `yaml` package's default (100), far fewer than ours. */
 function aliases(count: number): string {
   const uses = Array.from({ length: count }, (_, i) => `  r${i}: *err`).join('\n');
   return `openapi: 3.0.3\nshared:\n  e: &err { description: failed }\nresponses:\n${uses}\n`;
 }
-
-/** Nested aliases, each level ten of the one below: a billion leaves when expanded. */
-const BOMB = [
-  'openapi: 3.0.3',
-  'a: &a ["x","x","x","x","x","x","x","x","x","x"]',
-  ...Array.from({ length: 8 }, (_, i) => {
-    const name = String.fromCharCode(98 + i);
-    const prev = String.fromCharCode(97 + i);
-    return `${name}: &${name} [${Array.from({ length: 10 }, () => `*${prev}`).join(',')}]`;
-  }),
-].join('\n');
 
 describe('parseOpenApiText', () => {
   it('reads JSON, YAML, YAML in flow style, and text behind a byte order mark', () => {
@@ -77,7 +67,7 @@ describe('parseOpenApiText', () => {
 
   it('takes aliases up to its limit and refuses a billion laughs', () => {
     expect(parseOpenApiText(aliases(300)).ok).toBe(true);
-    expect(parseOpenApiText(BOMB)).toMatchObject({
+    expect(parseOpenApiText(YAML_ALIAS_BOMB)).toMatchObject({
       ok: false,
       problem: {
         kind: 'aliases',
@@ -109,7 +99,7 @@ describe('parseOpenApiText', () => {
       problem: { kind: 'duplicate-key', line: 3 },
     });
     expect(serviceParse(aliases(300))).toMatchObject({ ok: true, format: 'yaml' });
-    expect(serviceParse(BOMB)).toMatchObject({ ok: false, reason: 'syntax' });
+    expect(serviceParse(YAML_ALIAS_BOMB)).toMatchObject({ ok: false, reason: 'syntax' });
     expect(serviceParse('title: not an api')).toEqual({ ok: false, reason: 'not-openapi' });
   });
 });

@@ -1,20 +1,14 @@
-// docsync's client reading the emulator's link checks and search over HTTP: broken, ok and in-app
-// links of the main content and of a change request (which counts only the links it broke), and
-// search by a word of a page's markdown in a space and across the organization.
+// docsync's client reading the emulator's link checks over HTTP: broken, ok and in-app links of the
+// main content and of a change request (which counts only the links it broke), page by page.
 import { describe, expect, it } from 'vitest';
 import type { LinkCheckItem } from '../../../src/api/schemas/link-check-list-schema.js';
+import { expectApiStatus } from '../../support/api-error-of.js';
 import { type DocsFolder, docsZip } from '../../support/docs-archives.js';
 import { startFileServer } from '../../support/file-server.js';
-import { callApi, startTestEmulator } from '../../support/start-test-emulator.js';
-import { expectApiStatus, testApiClient } from '../../support/test-api-client.js';
+import { startTestEmulator } from '../../support/start-test-emulator.js';
+import { testApiClient } from '../../support/test-api-client.js';
 
-interface OrgSearchHit {
-  id: string;
-  title: string;
-  pages: Array<{ id: string; title: string; path: string }>;
-}
-
-describe('link checks and search through the client', async () => {
+describe('link checks through the client', async () => {
   const test = await startTestEmulator();
   const files = await startFileServer();
   const { client } = testApiClient(test);
@@ -22,8 +16,7 @@ describe('link checks and search through the client', async () => {
   const appLink = `${test.origin}/app/s/spc_elsewhere`;
   const folder: DocsFolder = {
     'README.md': `# Home\n\nSee [the guide](guide.md), [the old page](missing.md), [the app](${appLink}) and [elsewhere](https://example.com/docs).\n`,
-    'guide.md':
-      '# Guide\n\nThe quokka lives on Rottnest Island.\n\n## Feeding\n\nNever feed a quokka bread.\n\n## Photos\n\nSelfies are fine.\n',
+    'guide.md': '# Guide\n\nThe quokka lives on Rottnest Island.\n',
   };
   let served = 0;
   async function importInto(spaceId: string, changeRequestId: string | undefined, docs: DocsFolder) {
@@ -62,12 +55,12 @@ describe('link checks and search through the client', async () => {
     ]);
     const all = await reader.spaces.listLinks(space.id);
     expect(all.items.map((item) => item.status)).toEqual(['ok', 'broken', 'in-app', 'ok']);
-    const walked: LinkCheckItem[] = [];
-    for await (const item of reader.spaces.listLinksAll(space.id)) walked.push(item);
-    expect(walked).toEqual(all.items);
     const firstTwo = await reader.spaces.listLinks(space.id, { limit: 2 });
     expect(firstTwo.items).toEqual(all.items.slice(0, 2));
     expect(firstTwo.stats).toEqual(all.stats);
+    const rest = await reader.spaces.listLinks(space.id, { limit: 2, page: firstTwo.next?.page });
+    expect([...firstTwo.items, ...rest.items]).toEqual(all.items);
+    expect(rest.next).toBeUndefined();
   });
 
   it("counts in a change request's page links only the links the change request broke", async () => {
@@ -85,6 +78,10 @@ describe('link checks and search through the client', async () => {
       { kind: 'url', url: 'gone.md' },
     ]);
     expect(links.stats).toEqual({ total: 3, broken: { total: 3, changeRequest: 2 } });
+    const walked: LinkCheckItem[] = [];
+    for await (const link of client.content.listPageLinksAll(target, home, { status: 'broken' }))
+      walked.push(link);
+    expect(walked).toEqual(links.items);
 
     const main = await client.content.listPageLinks({ spaceId: space.id }, home);
     expect(main.stats).toEqual({ total: 4, broken: { total: 1 } });
@@ -97,52 +94,5 @@ describe('link checks and search through the client', async () => {
     );
     expect(fixed.stats).toEqual({ total: 1, broken: { total: 0, changeRequest: 0 } });
     await expectApiStatus(client.content.listPageLinks(target, 'pg_unknown'), 404);
-  });
-
-  it('finds a page in a space by a word of its markdown, with the matching sections', async () => {
-    const { space, guide, home } = await spaceWithLinks('Search');
-    const found = await reader.spaces.search(space.id, 'QUOKKA');
-    expect(found.items).toHaveLength(1);
-    expect(found.items[0]).toMatchObject({ id: guide, title: 'Guide', path: 'guide' });
-    expect(found.items[0]?.sections?.map((section) => section.title)).toEqual(['Guide', 'Feeding']);
-    expect(found.items[0]?.sections?.[1]?.body).toBe('Never feed a quokka bread.');
-    expect((await reader.spaces.search(space.id, 'Home')).items.map((hit) => hit.id)).toEqual([home]);
-    expect((await reader.spaces.search(space.id, 'wombat')).items).toEqual([]);
-    const walked: string[] = [];
-    for await (const hit of reader.spaces.searchAll(space.id, 'e')) walked.push(hit.id);
-    expect(walked).toEqual([home, guide]);
-  });
-
-  it('finds pages across the organization, space by space, leaving deleted spaces out', async () => {
-    const found = await spaceWithLinks('Org search');
-    const other = await client.spaces.create(test.orgId, { title: 'No quokkas' });
-    const gone = await spaceWithLinks('Deleted');
-    await client.spaces.delete(gone.space.id);
-    const answer = await callApi<{ items: OrgSearchHit[] }>(
-      `${test.baseUrl}/orgs/${test.orgId}/search?query=rottnest`,
-      test.tokens.reader,
-    );
-    expect(answer.status).toBe(200);
-    const hits = answer.body.items;
-    expect(hits.map((hit) => hit.id)).toContain(found.space.id);
-    expect(hits.map((hit) => hit.id)).not.toContain(other.id);
-    expect(hits.map((hit) => hit.id)).not.toContain(gone.space.id);
-    expect(hits.find((hit) => hit.id === found.space.id)).toMatchObject({
-      title: 'Org search',
-      pages: [{ id: found.guide, title: 'Guide', path: 'guide' }],
-    });
-  });
-
-  it('takes a query of up to 512 characters: longer or empty is a 400', async () => {
-    const { space } = await spaceWithLinks('Limits');
-    expect((await reader.spaces.search(space.id, 'q'.repeat(512))).items).toEqual([]);
-    const long = await expectApiStatus(reader.spaces.search(space.id, 'q'.repeat(513)), 400);
-    expect(long.serviceMessage).toMatch(/query/);
-    await expectApiStatus(reader.spaces.search(space.id, ''), 400);
-    const search = (query: string) =>
-      callApi(`${test.baseUrl}/orgs/${test.orgId}/search?query=${query}`, test.tokens.reader);
-    expect((await search('q'.repeat(512))).status).toBe(200);
-    expect((await search('q'.repeat(513))).status).toBe(400);
-    expect((await callApi(`${test.baseUrl}/orgs/${test.orgId}/search`, test.tokens.reader)).status).toBe(400);
   });
 });

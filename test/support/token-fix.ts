@@ -1,0 +1,103 @@
+// A wrong service token, then the right one, for the tests that show failed work runs again once
+// the token is fixed: a daemon configured with a wrong token and restarted with the right one, or
+// a running service that refuses the daemon's token for a while and then accepts it again.
+import { JOBS } from '../../jobs/registry.js';
+import { userIdOf } from '../../src/emulator/create-emulator.js';
+import type { FaultConfig } from '../../src/emulator/faults.js';
+import { startTestDaemon, type TestDaemon } from './start-test-daemon.js';
+import { callApi, type TestEmulator } from './start-test-emulator.js';
+import { waitFor } from './wait-for.js';
+
+/** The poll interval of the mappings these tests configure (`poll: 1s`). */
+export const POLL_MS = 1000;
+
+/**
+ * How long the tests give the work after the fix: one poll interval, for the poll to queue the work
+ * again, and the time the work itself takes on a loaded machine (a git fetch, a bundle, the calls).
+ */
+export const FIX_TO_DONE_MS = POLL_MS + 9000;
+
+export interface DaemonSetup {
+  prefix: string;
+  dataDir: string;
+  emulator: TestEmulator;
+  /** The configuration after the `service:` line: mappings, specs. */
+  yaml: string;
+}
+
+/** docsync with a token the service never accepted. */
+export function startWithWrongToken(setup: DaemonSetup): Promise<TestDaemon> {
+  const service = `service: { baseUrl: "${setup.emulator.baseUrl}", token: wrong-token-for-the-test }\n`;
+  return startTestDaemon({
+    prefix: setup.prefix,
+    dataDir: setup.dataDir,
+    jobs: JOBS,
+    yaml: `${service}${setup.yaml}`,
+  });
+}
+
+/** docsync with the service's admin token, on the same Redis prefix and data folder as before. */
+export function startWithRightToken(setup: DaemonSetup): Promise<TestDaemon> {
+  return startTestDaemon({
+    prefix: setup.prefix,
+    dataDir: setup.dataDir,
+    jobs: JOBS,
+    service: setup.emulator,
+    yaml: setup.yaml,
+  });
+}
+
+/** Stops a daemon as SIGTERM does, and waits until it has stopped. */
+export async function stopDaemon(daemon: TestDaemon): Promise<void> {
+  await daemon.shutdown.run('restart for the new token');
+}
+
+/**
+ * The running service refuses the admin's token (401, as for a revoked token) until `accept` is
+ * called. The local service fixes its tokens when it starts and has no call that adds a member, so
+ * the member is disabled and enabled again in its state, as its admin would do in the service.
+ */
+export function refuseAdminToken(test: TestEmulator): { accept(): void } {
+  const member = test.emulator.state.orgs[test.orgId]?.members[userIdOf('Admin')];
+  if (member === undefined) throw new Error('refuseAdminToken: the local service has no Admin member');
+  member.disabled = true;
+  return {
+    accept() {
+      member.disabled = false;
+    },
+  };
+}
+
+/**
+ * The running service answers 401 to the requests a job makes with the token (`method` on a path
+ * matching `path`), while the polls that queue the job still read with it; through its fault
+ * control, until `accept` is called.
+ */
+export async function refuseTokenFor(
+  test: TestEmulator,
+  method: string,
+  path: string,
+): Promise<{ accept(): Promise<void> }> {
+  const faults = (forced: FaultConfig['forced']) =>
+    callApi(`${test.origin}/_emulator/faults`, test.tokens.reader, 'PUT', { forced });
+  const answer = await faults([{ status: 401, method, path, times: 1_000_000 }]);
+  if (answer.status !== 200) throw new Error(`refuseTokenFor: status ${answer.status}`);
+  return {
+    async accept() {
+      await faults([]);
+    },
+  };
+}
+
+/** The first log line of a job of `name` that failed for good, once one did. */
+export function failedRun(daemon: TestDaemon, name: string): Promise<Record<string, unknown>> {
+  return waitFor(
+    () =>
+      daemon.lines.find(
+        (line) =>
+          line.name === name &&
+          (line.msg === 'job failed permanently' || line.msg === 'job failed, attempts used up'),
+      ),
+    `a failed run of ${name}`,
+  );
+}
