@@ -1,9 +1,10 @@
-// The decisions of one export, as pure functions of what it read, taken before any write: the base
-// (the commit the space was last known to equal), whether git's changes since then count, where the
-// commit goes (the branch tip, or the base when git changed what the export would change), and,
-// once the commit is known, the outcome and what the mapping's state remembers of it.
+// The decisions of one export, as pure functions of what it read: the base (the commit the space was
+// last known to equal), whether git's changes since then count, whether anything is written, and,
+// once the commits are known, the outcome and what the mapping's state remembers of it. Which file
+// goes where is planFileMerge's.
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { MappingState } from '../state/mapping-state.js';
+import type { FileMerge } from './plan-file-merge.js';
 
 export interface ExportBaseFacts {
   exportBase: MappingState['exportBase'];
@@ -20,76 +21,88 @@ export interface ExportBase {
 }
 
 export function planExportBase(facts: ExportBaseFacts): ExportBase {
+  const pending = facts.pendingConflict;
+  // A merged conflict branch: the space's content is now in the branch, and the commit that equals
+  // it whole is the base (older state kept only the conflict commit itself).
   const base =
-    facts.pendingConflict !== undefined && facts.pendingIsAncestor
-      ? facts.pendingConflict.sha
+    pending !== undefined && facts.pendingIsAncestor
+      ? (pending.resolvedBase ?? pending.sha)
       : facts.exportBase;
   // With no known base, a two-way mapping cannot tell git's changes from stale space content, so
   // every difference counts; a space-to-git mapping's space is the source of truth.
   return { base, checkGitChanges: base !== undefined || facts.direction === 'both' };
 }
 
-export interface ExportParent {
-  /** Git changed paths the export would change: the commit goes to a conflict branch. */
-  gitMoved: boolean;
-  /** The commit the export's commit goes on. */
-  parent: string;
-}
+/** What an export writes, decided before any write. */
+export type ExportWrites = 'unchanged' | 'dry-run' | 'write';
 
-/** `lost`: git's changes since the base that the space's content would undo. */
-export function planExportParent(
-  base: string | undefined,
-  head: string,
-  lost: readonly string[],
-): ExportParent {
-  const gitMoved = lost.length > 0;
-  // On a conflict the commit goes on the base, so that neither side's change is lost; with no base
-  // it can only go on the tip, still to a conflict branch.
-  return { gitMoved, parent: base !== undefined && gitMoved ? base : head };
+export function planExportWrites(merge: FileMerge, dryRun: boolean): ExportWrites {
+  if (merge.apply.length === 0 && merge.conflicts.length === 0) return 'unchanged';
+  return dryRun ? 'dry-run' : 'write';
 }
 
 export interface ExportResultFacts {
-  /** The commit holds what its parent already holds in the docs folder (or none was written). */
-  same: boolean;
-  dryRun: boolean;
-  gitMoved: boolean;
-  head: string;
-  /** The commit written, or the parent when there was nothing to write. */
-  sha: string;
+  /** The commit of the service's changes pushed to the mapping's branch, if one was. */
+  committed: string | undefined;
+  /** The commit of the conflicting files, on the base, if there were any. */
+  conflict: string | undefined;
   /** The mapping's branch. */
   branch: string;
   revision: string;
+  /**
+   * The next export's base: the commit whose docs folder equals the space's content, but for the
+   * files in conflict, which keep the base's version (so they stay a conflict until resolved).
+   */
+  base: string;
+  /** The commit equal to the space's content in every file: the base once the conflict is merged. */
+  resolvedBase: string | undefined;
+  /**
+   * When the base is a commit docsync made (the space differs from the branch in some files): the
+   * last branch commit the space equalled in every file, where conflict commits go.
+   */
+  conflictParent: string | undefined;
 }
 
 /** The state an outcome sets besides `lastExport`; `null` removes a field. */
 export type ExportStatePatch = {
   exportBase?: string;
+  conflictParent?: string | null;
   pendingConflict?: NonNullable<MappingState['pendingConflict']> | null;
 };
 
 export type ExportResultPlan =
   | { kind: 'unchanged'; state: ExportStatePatch }
-  | { kind: 'dry-run' }
-  | { kind: 'conflict'; branch: string; state: ExportStatePatch }
-  | { kind: 'committed'; branch: string; state: ExportStatePatch };
+  | { kind: 'conflict'; sha: string; branch: string; state: ExportStatePatch }
+  | { kind: 'committed'; sha: string; branch: string; state: ExportStatePatch };
 
 export function planExportResult(facts: ExportResultFacts): ExportResultPlan {
-  // Without a conflict, a branch tip that already holds the space's content equals the space.
-  if (facts.same)
-    return {
-      kind: 'unchanged',
-      state: facts.gitMoved ? {} : { exportBase: facts.head, pendingConflict: null },
-    };
-  if (facts.dryRun) return { kind: 'dry-run' };
-  if (facts.gitMoved) {
+  if (facts.conflict !== undefined) {
     const branch = conflictBranch(facts.revision);
     return {
       kind: 'conflict',
+      sha: facts.conflict,
       branch,
-      state: { pendingConflict: { sha: facts.sha, branch, revision: facts.revision } },
+      state: {
+        exportBase: facts.base,
+        conflictParent: facts.conflictParent ?? null,
+        pendingConflict: {
+          sha: facts.conflict,
+          branch,
+          revision: facts.revision,
+          resolvedBase: facts.resolvedBase ?? facts.conflict,
+        },
+      },
     };
   }
-  return { kind: 'committed', branch: facts.branch, state: { exportBase: facts.sha, pendingConflict: null } };
+  // No file in conflict now: an older conflict branch was resolved, in git or in the space.
+  const state = {
+    exportBase: facts.base,
+    conflictParent: facts.conflictParent ?? null,
+    pendingConflict: null,
+  };
+  return facts.committed === undefined
+    ? { kind: 'unchanged', state }
+    : { kind: 'committed', sha: facts.committed, branch: facts.branch, state };
 }
 
 /** The branch a conflicting export goes to; a revision id made safe as a ref name part. */

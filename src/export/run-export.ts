@@ -9,6 +9,7 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { DocsTree } from '../content/docs-tree.js';
+import { joinGitPath } from '../content/git-listing.js';
 import { treeToFolder } from '../content/tree-to-folder.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
@@ -16,8 +17,8 @@ import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingStateStore } from '../state/mapping-state.js';
 import { ExportPathError } from './export-path-error.js';
-import { lostGitChanges } from './lost-git-changes.js';
-import { planExportBase, planExportParent, planExportResult } from './plan-export.js';
+import { mergeGitChanges } from './merge-git-changes.js';
+import { conflictBranch, planExportBase, planExportResult, planExportWrites } from './plan-export.js';
 import { type FolderChanges, planFolderChanges } from './plan-folder-commit.js';
 import { type GitFolder, readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
@@ -55,12 +56,18 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
   });
   const state = await deps.state.get(mapping.name);
   const pending = state.pendingConflict;
-  const { base, checkGitChanges } = planExportBase({
+  const planned = planExportBase({
     exportBase: state.exportBase,
     pendingConflict: pending,
     pendingIsAncestor: pending !== undefined && (await mirror.isAncestor(pending.sha, head, signal)),
     direction: mapping.direction,
   });
+  // A base the mirror lacks (its data folder was made anew) is no base: nothing is known to equal the space.
+  const base =
+    planned.base !== undefined && (await mirror.hasCommit(planned.base, signal)) ? planned.base : undefined;
+  if (base !== planned.base)
+    log.warn({ base: planned.base }, 'export base not in the git mirror, exporting without one');
+  const checkGitChanges = base !== undefined || mapping.direction === 'both';
   // Only a file the space was known to hold (owned at the base) can have been deleted in the
   // service. With no base nothing is deleted: a file the space never held is not the space's to
   // remove, whatever the mapping's direction.
@@ -68,105 +75,215 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     base === undefined
       ? new Set<string>()
       : new Set((await readGitFolder(mirror, base, mapping, signal)).plan.entries.map((entry) => entry.path));
-  let planned = planChanges(atHead, tree, mapping, revision.id, deletable);
-  // Git's changes to the folder since the base that the space's content would undo.
-  const lost = checkGitChanges
-    ? await lostGitChanges(mirror, {
-        base,
-        head,
-        dir: atHead.contentDir,
-        changes: planned.changes.changes,
-        signal,
-      })
-    : [];
-  const { gitMoved, parent } = planExportParent(base, head, lost);
-  // On a conflict the commit goes on the base: what the export owns and changes is decided there.
-  if (parent !== head)
-    planned = planChanges(
-      await readGitFolder(mirror, parent, mapping, signal),
-      tree,
-      mapping,
-      revision.id,
-      deletable,
-    );
-  const { folder, changes, git } = planned;
+  const { folder, changes, git } = planChanges(atHead, tree, mapping, revision.id, deletable);
+  const merge = checkGitChanges
+    ? await mergeGitChanges(mirror, { base, head, dir: git.contentDir, changes: changes.changes, signal })
+    : { apply: [...changes.changes.keys()], keepGit: [], conflicts: [] };
   const at = deps.now().toISOString();
-  // Bytes git already has at every path: no commit to write at all.
-  const nothing = changes.write.size === 0 && changes.remove.length === 0;
-  const sha = nothing
-    ? parent
-    : await mirror.writeFolderCommit(
+  const writes = planExportWrites(merge, deps.dryRun);
+  if (writes === 'dry-run') {
+    log.info(
+      { revision: revision.id, files: folder.size, apply: merge.apply.length, conflicts: merge.conflicts },
+      'dry run: export would be committed',
+    );
+    return { at, result: 'dry-run', revision: revision.id, files: folder.size };
+  }
+  const commit = (parent: string, paths: readonly string[], message: string) =>
+    mirror.writeFolderCommit(
+      {
+        parent,
+        dir: git.contentDir,
+        ...pick(changes.changes, paths),
+        author: mapping.export.author,
+        message,
+        date: deps.now(),
+      },
+      signal,
+    );
+  const trailer = `${DOCSYNC_TRAILER}: ${revision.id}`;
+
+  // 1. The service's changes git did not touch, on the branch tip.
+  let committed: string | undefined;
+  if (writes === 'write' && merge.apply.length > 0) {
+    const sha = await commit(
+      head,
+      merge.apply,
+      `docs: edits from ${mapping.space} (revision ${revision.id})\n\nExported by docsync from the documentation service.\n\n${trailer}\n`,
+    );
+    if (
+      (await mirror.treeHash(sha, git.contentDir, signal)) !==
+      (await mirror.treeHash(head, git.contentDir, signal))
+    ) {
+      await mirror.push(sha, branch, signal);
+      committed = sha;
+    }
+  }
+  const tip = committed ?? head;
+
+  // 2. The files both sides changed, on the last commit the space equalled in every file (a branch
+  // commit, never a base docsync made): merging the branch shows git's conflict per file.
+  const conflictParent =
+    state.conflictParent !== undefined && (await mirror.hasCommit(state.conflictParent, signal))
+      ? state.conflictParent
+      : (base ?? head);
+  let conflict: string | undefined;
+  const conflictAt = conflictBranch(revision.id);
+  if (writes === 'write' && merge.conflicts.length > 0) {
+    // The branch exists when this revision's export ran before (and stopped before saving its
+    // state): the commit goes on it, and is not pushed when it changes nothing there.
+    const existing = await mirror.resolve(conflictAt, signal);
+    const sha = await commit(
+      existing ?? conflictParent,
+      merge.conflicts,
+      `docs: conflicting edits from ${mapping.space} (revision ${revision.id})\n\nChanged in git and in the documentation service since the last export:\n${merge.conflicts.map((path) => `- ${path}`).join('\n')}\nMerge this branch to resolve them. Exported by docsync.\n\n${trailer}\n`,
+    );
+    const same =
+      existing !== undefined &&
+      (await mirror.treeHash(existing, '.', signal)) === (await mirror.treeHash(sha, '.', signal));
+    if (!same) await mirror.push(sha, conflictAt, signal);
+    conflict = same ? existing : sha;
+  }
+
+  // 3. The next base: the tip with the space's version of the files git alone changed (and the
+  // base's of those in conflict), kept in the mirror; the tip itself when nothing differs.
+  let nextBase = tip;
+  let resolvedBase: string | undefined;
+  if (!deps.dryRun && (merge.keepGit.length > 0 || merge.conflicts.length > 0)) {
+    const message = `docsync: export base of ${mapping.name} (revision ${revision.id}), never pushed\n`;
+    const baseSide = await baseVersions(mirror, base, git.contentDir, merge.conflicts, signal);
+    const spaceSide = pick(changes.changes, merge.keepGit);
+    nextBase = await mirror.writeFolderCommit(
+      {
+        parent: tip,
+        dir: git.contentDir,
+        files: new Map([...baseSide.files, ...spaceSide.files]),
+        remove: [...baseSide.remove, ...spaceSide.remove],
+        author: mapping.export.author,
+        message,
+        date: deps.now(),
+      },
+      signal,
+    );
+    await mirror.keep(nextBase, `export-base/${mapping.name}`, signal);
+    if (conflict !== undefined) {
+      resolvedBase = await mirror.writeFolderCommit(
         {
-          parent,
+          parent: nextBase,
           dir: git.contentDir,
-          files: changes.write,
-          remove: changes.remove,
+          ...pick(changes.changes, merge.conflicts),
           author: mapping.export.author,
-          message: `docs: edits from ${mapping.space} (revision ${revision.id})\n\nExported by docsync from the documentation service.\n\n${DOCSYNC_TRAILER}: ${revision.id}\n`,
+          message,
           date: deps.now(),
         },
         signal,
       );
-  const same =
-    nothing ||
-    (await mirror.treeHash(sha, git.contentDir, signal)) ===
-      (await mirror.treeHash(parent, git.contentDir, signal));
-  const plan = planExportResult({
-    same,
-    dryRun: deps.dryRun,
-    gitMoved,
-    head,
-    sha,
-    branch,
-    revision: revision.id,
-  });
-  switch (plan.kind) {
-    case 'unchanged': {
-      const outcome: ExportOutcome = { at, result: 'unchanged', revision: revision.id, files: folder.size };
-      if (!deps.dryRun) await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
-      log.info({ revision: revision.id }, 'space content already in git, nothing committed');
-      return outcome;
-    }
-    case 'dry-run':
-      log.info(
-        { revision: revision.id, conflict: gitMoved, files: folder.size },
-        'dry run: export would be committed',
-      );
-      return { at, result: 'dry-run', revision: revision.id, files: folder.size };
-    case 'conflict':
-    case 'committed': {
-      await mirror.push(sha, plan.branch, signal);
-      const conflict = plan.kind === 'conflict';
-      const outcome: ExportOutcome = {
-        at,
-        result: plan.kind,
-        revision: revision.id,
-        sha,
-        branch: plan.branch,
-        files: folder.size,
-        ...(conflict ? { changedInGit: lost } : {}),
-      };
-      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
-      if (conflict)
-        log.warn(
-          { revision: revision.id, sha, branch: plan.branch, base: parent, changedInGit: lost },
-          'git changed the folder since the last export: the space edits went to a conflict branch, nothing is lost',
-        );
-      else
-        log.info(
-          {
-            revision: revision.id,
-            sha,
-            branch: plan.branch,
-            files: folder.size,
-            written: changes.write.size,
-            deleted: changes.remove.length,
-          },
-          'space edits committed and pushed',
-        );
-      return outcome;
+      await mirror.keep(resolvedBase, `resolved-base/${mapping.name}`, signal);
     }
   }
+
+  const plan = planExportResult({
+    committed,
+    conflict,
+    branch,
+    revision: revision.id,
+    base: nextBase,
+    resolvedBase,
+    conflictParent: nextBase === tip ? undefined : conflictParent,
+  });
+  const kept = merge.keepGit.length === 0 ? {} : { keptFromGit: merge.keepGit.slice(0, MAX_LISTED) };
+  if (plan.kind === 'unchanged') {
+    const outcome: ExportOutcome = {
+      at,
+      result: 'unchanged',
+      revision: revision.id,
+      files: folder.size,
+      ...kept,
+    };
+    if (!deps.dryRun) await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+    log.info(
+      { revision: revision.id, keptFromGit: merge.keepGit.length },
+      'space content already in git, nothing committed',
+    );
+    return outcome;
+  }
+  const outcome: ExportOutcome = {
+    at,
+    result: plan.kind,
+    revision: revision.id,
+    sha: plan.sha,
+    branch: plan.branch,
+    files: folder.size,
+    ...kept,
+    ...(plan.kind === 'conflict'
+      ? {
+          changedInGit: merge.conflicts.slice(0, MAX_LISTED),
+          ...(committed === undefined ? {} : { committed }),
+        }
+      : {}),
+  };
+  await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+  if (plan.kind === 'conflict')
+    log.warn(
+      {
+        revision: revision.id,
+        sha: conflict,
+        branch: plan.branch,
+        base,
+        changedInGit: merge.conflicts,
+        committed,
+      },
+      'git and the space changed the same files: those went to a conflict branch, nothing is lost',
+    );
+  else
+    log.info(
+      {
+        revision: revision.id,
+        sha: committed,
+        branch: plan.branch,
+        files: folder.size,
+        written: merge.apply.filter((path) => changes.changes.get(path) !== undefined).length,
+        deleted: merge.apply.filter((path) => changes.changes.get(path) === undefined).length,
+        keptFromGit: merge.keepGit.length,
+      },
+      'space edits committed and pushed',
+    );
+  return outcome;
+}
+
+/** Paths listed at most in an outcome kept in state. */
+const MAX_LISTED = 50;
+
+/** The files to write and the paths to delete for `paths`, taken from the export's changes. */
+function pick(
+  changes: ReadonlyMap<string, Buffer | undefined>,
+  paths: readonly string[],
+): { files: Map<string, Buffer>; remove: string[] } {
+  const files = new Map<string, Buffer>();
+  const remove: string[] = [];
+  for (const path of paths) {
+    const data = changes.get(path);
+    if (data === undefined) remove.push(path);
+    else files.set(path, data);
+  }
+  return { files, remove };
+}
+
+/** The base's bytes of `paths` (deleted where the base has none), to merge with other writes. */
+async function baseVersions(
+  mirror: GitMirror,
+  base: string | undefined,
+  dir: string,
+  paths: readonly string[],
+  signal: AbortSignal,
+): Promise<{ files: Map<string, Buffer>; remove: string[] }> {
+  const files = new Map<string, Buffer>();
+  const remove: string[] = [];
+  for (const path of paths) {
+    const data = base === undefined ? undefined : await mirror.readFile(base, joinGitPath(dir, path), signal);
+    if (data === undefined) remove.push(path);
+    else files.set(path, data);
+  }
+  return { files, remove };
 }
 
 interface PlannedChanges {

@@ -86,6 +86,21 @@ export class GitMirror {
     return head?.oid;
   }
 
+  /** Whether the mirror has commit `sha` (a data folder made anew has only what the remote has). */
+  async hasCommit(sha: string, signal?: AbortSignal): Promise<boolean> {
+    const [commit] = await this.objects([`${checkSha(sha)}^{commit}`], signal);
+    return commit !== undefined;
+  }
+
+  /**
+   * Keeps commit `sha` under the mirror's own ref `refs/docsync/keep/<name>` (never pushed, never
+   * pruned by a fetch, which prunes only branches), so that git's garbage collection keeps a commit
+   * no branch holds: the export's base when git's side of some files was kept.
+   */
+  async keep(sha: string, name: string, signal?: AbortSignal): Promise<void> {
+    await this.run(['update-ref', `refs/docsync/keep/${checkBranch(name)}`, checkSha(sha)], signal);
+  }
+
   /** Whether `descendant` contains `ancestor`; false when `ancestor` is gone from the mirror. */
   async isAncestor(ancestor: string, descendant: string, signal?: AbortSignal): Promise<boolean> {
     const [base, tip] = await this.objects(

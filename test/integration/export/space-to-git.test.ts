@@ -3,21 +3,15 @@ import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import type { StoredPage } from '../../../src/emulator/emulator-state.js';
-import type { MappingState } from '../../../src/state/mapping-state.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repos.js';
 import { nextRuns } from '../../support/job-runs.js';
+import { addRevision, editInService, findPage, testPage } from '../../support/service-content.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import {
-  addRevision,
-  createTestSpace,
-  startTestEmulator,
-  type TestEmulator,
-  testPage,
-} from '../../support/start-test-emulator.js';
+import { createTestSpace, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
+import { exportOf, stateWhere } from '../../support/state-where.js';
 import { requestCounts } from '../../support/test-api-client.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
-import { waitFor } from '../../support/wait-for.js';
+import { testRedis, uniquePrefix } from '../../support/test-context.js';
 
 const IMPORT_ROUTE = 'POST /v1/spaces/:s/change-requests/:cr/content/import';
 const FIRST_DOCS = {
@@ -37,9 +31,7 @@ interface MappingYaml {
 async function startDaemon(emulator: TestEmulator, mappings: MappingYaml[]) {
   const prefix = uniquePrefix('space-to-git');
   const redis = testRedis(prefix);
-  const yaml = `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
+  const yaml = `mappings:
 ${mappings
   .map(
     (mapping) => `  - name: ${mapping.name}
@@ -50,7 +42,7 @@ ${mappings
   )
   .join('\n')}
 `;
-  const daemon = await startTestDaemon({ prefix, yaml, jobs: JOBS });
+  const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
   return { daemon, state: new RedisMappingStateStore(redis, prefix) };
 }
 
@@ -61,40 +53,12 @@ async function docsRepo(): Promise<TestRepo> {
   return repo;
 }
 
-/** The pages of the space's current revision, copied so that a test can edit them. */
-function currentPages(emulator: TestEmulator, space: string): StoredPage[] {
-  const { state } = emulator.emulator;
-  const revision = state.revisions[state.spaces[space]?.revision ?? ''];
-  return structuredClone(revision?.pages ?? []);
-}
-
 /** An edit made by a writer in the service: a new revision of the space. */
-function editInService(emulator: TestEmulator, space: string, edit: (pages: StoredPage[]) => void): string {
-  const pages = currentPages(emulator, space);
-  edit(pages);
-  return addRevision(emulator.emulator, { spaceId: space }, pages).id;
-}
-
-function page(pages: StoredPage[], sourcePath: string): StoredPage {
-  const found = pages.find((candidate) => candidate.sourcePath === sourcePath);
-  if (found === undefined) throw new Error(`no page at ${sourcePath}`);
-  return found;
-}
+const editSpace = (emulator: TestEmulator, space: string, edit: (pages: StoredPage[]) => void) =>
+  editInService(emulator.emulator, { spaceId: space }, edit).id;
 
 async function remote(repo: TestRepo, ...args: string[]): Promise<string> {
   return repo.git('--git-dir', repo.remote, ...args);
-}
-
-async function stateWhere(
-  state: RedisMappingStateStore,
-  name: string,
-  test: (state: MappingState) => boolean,
-  what: string,
-): Promise<MappingState> {
-  return waitFor(async () => {
-    const current = await state.get(name);
-    return test(current) ? current : undefined;
-  }, what);
 }
 
 const importCount = async (emulator: TestEmulator) =>
@@ -128,15 +92,10 @@ describe('space to git', () => {
     expect(merged.lastExport).toBeUndefined();
     expect(await remote(repo, 'rev-list', '--count', 'main')).toBe('1');
 
-    const revision = editInService(emulator, space, (pages) => {
-      page(pages, 'install.md').markdown = '# Install\n\nRun it, then check the logs.\n';
+    const revision = editSpace(emulator, space, (pages) => {
+      findPage(pages, 'install.md').markdown = '# Install\n\nRun it, then check the logs.\n';
     });
-    const exported = await stateWhere(
-      state,
-      'docs',
-      (s) => s.lastExport?.revision === revision,
-      'the export of the edit',
-    );
+    const exported = await exportOf(state, 'docs', revision, 'the export of the edit');
     expect(exported.lastExport?.result).toBe('committed');
     const sha = await remote(repo, 'rev-parse', 'main');
     expect(exported.lastExport?.sha).toBe(sha);
@@ -160,7 +119,7 @@ describe('space to git', () => {
     expect((await state.get('docs')).exportBase).toBe(sha);
   });
 
-  it('makes no commit for content git has, and sends edits to a conflict branch when git changed the folder', async () => {
+  it('makes no commit for content git has, merges file by file, and sends only files both sides changed to a conflict branch', async () => {
     const emulator = await startTestEmulator();
     const space = await createTestSpace(emulator, 'Docs');
     const repo = await docsRepo();
@@ -189,29 +148,41 @@ describe('space to git', () => {
     expect(same.exportBase).toBe(first);
     expect(await remote(repo, 'rev-parse', 'main')).toBe(first);
 
-    // Git changes the folder; then a writer edits the space: both edits are kept.
+    // Git changes one page, a writer another: both land on the branch, git's page as git has it.
     const gitEdit = await repo.commit(
       { 'docs/install.md': '# Install\n\nRun it with sudo.\n' },
       'Install as root',
     );
     await repo.push();
-    const revision = editInService(emulator, space, (pages) => {
-      page(pages, 'README.md').markdown = '# Welcome\n\nWelcome aboard.\n';
+    const edit = editSpace(emulator, space, (pages) => {
+      findPage(pages, 'README.md').markdown = '# Welcome\n\nWelcome aboard.\n';
     });
-    const conflict = await stateWhere(
-      state,
-      'docs',
-      (s) => s.lastExport?.revision === revision,
-      'the conflicting export',
-    );
+    const merged = await exportOf(state, 'docs', edit, 'the export');
+    expect(merged.lastExport).toMatchObject({ result: 'committed', keptFromGit: ['install.md'] });
+    expect(await remote(repo, 'rev-parse', 'main^')).toBe(gitEdit);
+    expect(await remote(repo, 'show', 'main:docs/README.md')).toBe('# Welcome\n\nWelcome aboard.');
+    expect(await remote(repo, 'show', 'main:docs/install.md')).toBe('# Install\n\nRun it with sudo.');
+    expect(await remote(repo, 'branch', '--list', 'docsync/*')).toBe('');
+
+    // Both change the readme, differently: only that file goes to a conflict branch, on the last
+    // commit the space equalled whole, so that merging it shows the conflict.
+    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
+    const gitReadme = await repo.commit({ 'docs/README.md': '# Welcome\n\nHello from git.\n' }, 'Greet');
+    await repo.push();
+    const revision = editSpace(emulator, space, (pages) => {
+      findPage(pages, 'README.md').markdown = '# Welcome\n\nWelcome aboard, writers.\n';
+    });
+    const conflict = await exportOf(state, 'docs', revision, 'the conflicting export');
     const branch = `docsync/conflict-${revision}`;
-    expect(conflict.lastExport).toMatchObject({ result: 'conflict', branch });
+    expect(conflict.lastExport).toMatchObject({ result: 'conflict', branch, changedInGit: ['README.md'] });
     expect(conflict.pendingConflict).toMatchObject({ branch, revision });
-    expect(await remote(repo, 'rev-parse', 'main')).toBe(gitEdit);
+    expect(await remote(repo, 'rev-parse', 'main')).toBe(gitReadme);
     const conflictSha = await remote(repo, 'rev-parse', branch);
     expect(await remote(repo, 'rev-parse', `${branch}^`)).toBe(first);
-    expect(await remote(repo, 'show', `${conflictSha}:docs/README.md`)).toBe('# Welcome\n\nWelcome aboard.');
-    expect(await remote(repo, 'show', `main:docs/install.md`)).toBe('# Install\n\nRun it with sudo.');
+    expect(await remote(repo, 'diff', '--name-only', first, branch)).toBe('docs/README.md');
+    expect(await remote(repo, 'show', `${conflictSha}:docs/README.md`)).toBe(
+      '# Welcome\n\nWelcome aboard, writers.',
+    );
     expect(
       daemon.lines.some(
         (line) =>
@@ -226,25 +197,21 @@ describe('space to git', () => {
       pendingConflict: { branch },
     });
 
-    // A person merges the conflict branch, keeping both edits, and brings git's edit to the space;
-    // the next edit in the service then lands on the branch itself.
+    // A person merges the conflict branch (git shows the readme's conflict; they take the writer's
+    // text), and the next edit in the service lands on the branch itself.
     await repo.git('fetch', '--quiet', 'origin', `${branch}:${branch}`);
-    await repo.git('merge', '--quiet', '--no-edit', branch);
+    await repo.git('merge', '--quiet', '--no-edit', '-X', 'theirs', branch);
     await repo.push();
-    const next = editInService(emulator, space, (pages) => {
-      page(pages, 'install.md').markdown = '# Install\n\nRun it with sudo.\n';
-      page(pages, 'README.md').markdown = '# Welcome\n\nWelcome aboard, all.\n';
+    const next = editSpace(emulator, space, (pages) => {
+      findPage(pages, 'install.md').markdown = '# Install\n\nRun it with sudo.\n';
+      findPage(pages, 'README.md').markdown = '# Welcome\n\nWelcome aboard, all.\n';
     });
-    const committed = await stateWhere(
-      state,
-      'docs',
-      (s) => s.lastExport?.revision === next,
-      'the next export',
-    );
+    const committed = await exportOf(state, 'docs', next, 'the next export');
     expect(committed.lastExport?.result).toBe('committed');
     expect(committed.pendingConflict).toBeUndefined();
     expect(await remote(repo, 'rev-parse', 'main^')).toBe(await repo.git('rev-parse', 'HEAD'));
     expect(await remote(repo, 'show', 'main:docs/README.md')).toBe('# Welcome\n\nWelcome aboard, all.');
+    expect(await remote(repo, 'show', 'main:docs/install.md')).toBe('# Install\n\nRun it with sudo.');
   });
 
   it('refuses a revision with a page path outside the folder, names the pages, and writes nothing', async () => {
@@ -293,7 +260,7 @@ describe('space to git', () => {
     const inHead = await remote(importing, 'rev-parse', 'main');
 
     // Edits in both spaces: only the space-to-git mapping's reaches git.
-    editInService(emulator, intoSpace, (pages) => {
+    editSpace(emulator, intoSpace, (pages) => {
       pages.push({ ...testPage('pg_new', 'new'), sourcePath: 'new.md' });
     });
     const revision = addRevision(emulator.emulator, { spaceId: fromSpace }, [
@@ -304,7 +271,7 @@ describe('space to git', () => {
         markdown: '# Welcome\n',
       },
     ]).id;
-    await stateWhere(state, 'out', (s) => s.lastExport?.revision === revision, 'the export of mapping out');
+    await exportOf(state, 'out', revision, 'the export of mapping out');
     expect(await remote(exporting, 'ls-tree', '-r', '--name-only', 'main')).toBe(
       'docs/README.md\nsrc/app.js',
     );

@@ -3,8 +3,8 @@ import {
   conflictBranch,
   type ExportBaseFacts,
   planExportBase,
-  planExportParent,
   planExportResult,
+  planExportWrites,
 } from '../../../src/export/plan-export.js';
 
 const pending = { sha: 'c0ffee', branch: 'docsync/conflict-rev_1', revision: 'rev_1' };
@@ -15,22 +15,19 @@ const baseFacts = (overrides: Partial<ExportBaseFacts> = {}): ExportBaseFacts =>
   direction: 'space-to-git',
   ...overrides,
 });
-const result = {
-  same: false,
-  dryRun: false,
-  gitMoved: false,
-  head: 'head1',
-  sha: 'new1',
-  branch: 'main',
-  revision: 'rev_2',
-};
 
 describe('planExportBase', () => {
   it('starts from the last export and reads what git changed since', () => {
     expect(planExportBase(baseFacts())).toEqual({ base: 'base1', checkGitChanges: true });
   });
 
-  it('starts from a conflict commit once a person merged it into the branch', () => {
+  it('starts from the resolved base of a conflict once a person merged its branch', () => {
+    expect(
+      planExportBase(
+        baseFacts({ pendingConflict: { ...pending, resolvedBase: 'r1' }, pendingIsAncestor: true }),
+      ),
+    ).toEqual({ base: 'r1', checkGitChanges: true });
+    // State written before resolved bases: the conflict commit itself.
     expect(planExportBase(baseFacts({ pendingConflict: pending, pendingIsAncestor: true }))).toEqual({
       base: 'c0ffee',
       checkGitChanges: true,
@@ -53,53 +50,78 @@ describe('planExportBase', () => {
   });
 });
 
-describe('planExportParent', () => {
-  it('commits on the branch tip when git changed nothing the export changes', () => {
-    expect(planExportParent('base1', 'head1', [])).toEqual({ gitMoved: false, parent: 'head1' });
-    expect(planExportParent(undefined, 'head1', [])).toEqual({ gitMoved: false, parent: 'head1' });
+describe('planExportWrites', () => {
+  const merge = { apply: [] as string[], keepGit: [] as string[], conflicts: [] as string[] };
+  it("writes nothing when no file takes the space's version, whatever git kept", () => {
+    expect(planExportWrites({ ...merge, keepGit: ['a.md'] }, false)).toBe('unchanged');
+    expect(planExportWrites(merge, true)).toBe('unchanged');
   });
 
-  it('commits on the base when git changed a path the export changes', () => {
-    expect(planExportParent('base1', 'head1', ['docs/a.md'])).toEqual({ gitMoved: true, parent: 'base1' });
-  });
-
-  it('with no base, a conflict still goes on the tip', () => {
-    expect(planExportParent(undefined, 'head1', ['docs/a.md'])).toEqual({ gitMoved: true, parent: 'head1' });
+  it('writes applied and conflicting files, or only says so in a dry run', () => {
+    expect(planExportWrites({ ...merge, apply: ['a.md'] }, false)).toBe('write');
+    expect(planExportWrites({ ...merge, conflicts: ['a.md'] }, false)).toBe('write');
+    expect(planExportWrites({ ...merge, conflicts: ['a.md'] }, true)).toBe('dry-run');
   });
 });
 
 describe('planExportResult', () => {
-  it('commits and pushes to the branch, which then equals the space', () => {
-    expect(planExportResult(result)).toEqual({
+  const result = {
+    committed: undefined,
+    conflict: undefined,
+    branch: 'main',
+    revision: 'rev_2',
+    base: 'head1',
+    resolvedBase: undefined,
+    conflictParent: undefined,
+  };
+
+  it('commits to the branch and makes the next base what the space now equals', () => {
+    expect(planExportResult({ ...result, committed: 'new1', base: 'new1' })).toEqual({
       kind: 'committed',
+      sha: 'new1',
       branch: 'main',
-      state: { exportBase: 'new1', pendingConflict: null },
+      state: { exportBase: 'new1', conflictParent: null, pendingConflict: null },
     });
   });
 
-  it('sends the commit to a conflict branch when git moved, and remembers it as pending', () => {
-    expect(planExportResult({ ...result, gitMoved: true })).toEqual({
+  it('sends a conflict to its branch and remembers the base that resolves it', () => {
+    expect(
+      planExportResult({
+        ...result,
+        committed: 'new1',
+        conflict: 'c1',
+        base: 'b1',
+        resolvedBase: 'r1',
+        conflictParent: 'old1',
+      }),
+    ).toEqual({
       kind: 'conflict',
+      sha: 'c1',
       branch: 'docsync/conflict-rev_2',
-      state: { pendingConflict: { sha: 'new1', branch: 'docsync/conflict-rev_2', revision: 'rev_2' } },
+      state: {
+        exportBase: 'b1',
+        conflictParent: 'old1',
+        pendingConflict: {
+          sha: 'c1',
+          branch: 'docsync/conflict-rev_2',
+          revision: 'rev_2',
+          resolvedBase: 'r1',
+        },
+      },
     });
   });
 
-  it('commits nothing for content git has; the tip is the new base only without a conflict', () => {
-    expect(planExportResult({ ...result, same: true })).toEqual({
+  it('with nothing to commit, moves the base and clears a conflict resolved since', () => {
+    expect(planExportResult(result)).toEqual({
       kind: 'unchanged',
-      state: { exportBase: 'head1', pendingConflict: null },
+      state: { exportBase: 'head1', conflictParent: null, pendingConflict: null },
     });
-    expect(planExportResult({ ...result, same: true, gitMoved: true })).toEqual({
-      kind: 'unchanged',
-      state: {},
+    // Git kept a file the space does not hold: the base is docsync's, conflicts go on the older commit.
+    expect(planExportResult({ ...result, base: 'x1', conflictParent: 'old1' }).state).toEqual({
+      exportBase: 'x1',
+      conflictParent: 'old1',
+      pendingConflict: null,
     });
-    expect(planExportResult({ ...result, same: true, dryRun: true }).kind).toBe('unchanged');
-  });
-
-  it('writes nothing in a dry run that would commit', () => {
-    expect(planExportResult({ ...result, dryRun: true })).toEqual({ kind: 'dry-run' });
-    expect(planExportResult({ ...result, dryRun: true, gitMoved: true })).toEqual({ kind: 'dry-run' });
   });
 });
 
