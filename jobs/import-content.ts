@@ -8,7 +8,7 @@ import { runImport } from '../src/import/run-import.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { importContentKind } from '../src/queue/kinds/import-content-kind.js';
-import { recordMappingFailure } from '../src/state/record-failure.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const importContentJob = defineJob(importContentKind, {
@@ -31,6 +31,7 @@ export const importContentJob = defineJob(importContentKind, {
         now: ctx.now,
         signal: ctx.signal,
         dryRun: ctx.dryRun,
+        awaitExports: true,
         queueLinkCheck: async (check) => {
           await checkLinksKind.enqueue(ctx.queues, { ...check, comment: mapping.links.comment });
         },
@@ -50,6 +51,7 @@ export const importContentJob = defineJob(importContentKind, {
   },
   // The reason stays visible in /status until an import succeeds.
   onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   describe(outcome, payload) {
     if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;
     const from = payload.source === 'git' ? `commit ${payload.sha.slice(0, 7)}` : 'the working copy';

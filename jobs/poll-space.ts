@@ -5,7 +5,7 @@
 import { defineJob } from '../src/queue/job-definition.js';
 import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
 import { pollSpaceKind } from '../src/queue/kinds/poll-space-kind.js';
-import { recordMappingFailure } from '../src/state/record-failure.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import type { MergedRevisionsPlan } from '../src/upkeep/plan-merged-revisions.js';
 import { recogniseMerges } from '../src/upkeep/recognise-merges.js';
 import { requireApi, requireMapping } from './job-requirements.js';
@@ -18,7 +18,19 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
     const api = requireApi(ctx);
     const space = await api.spaces.get(mapping.space, { signal: ctx.signal });
     const state = await ctx.stores.mappings.get(mapping.name);
-    if (state.lastSeenRevision === space.revision) return { result: 'unchanged', revision: space.revision };
+    if (state.lastSeenRevision === space.revision) {
+      // Queued and not exported yet: queued again, which is one job while the first still waits or
+      // retries, and runs again once it failed for good (its cause may be fixed now).
+      if (state.exportQueued === space.revision && state.lastExport?.revision !== space.revision) {
+        await exportSpaceKind.enqueue(ctx.queues, {
+          mapping: mapping.name,
+          space: mapping.space,
+          revision: space.revision,
+        });
+        return { result: 'export-pending', revision: space.revision };
+      }
+      return { result: 'unchanged', revision: space.revision };
+    }
     let origin = await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
     const log = ctx.log.child({ mapping: mapping.name, revision: space.revision });
     let merges: MergedRevisionsPlan | undefined;
@@ -78,9 +90,14 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
       space: mapping.space,
       revision: space.revision,
     });
-    if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { lastSeenRevision: space.revision });
+    if (!ctx.dryRun)
+      await ctx.stores.mappings.update(mapping.name, {
+        lastSeenRevision: space.revision,
+        exportQueued: space.revision,
+      });
     log.info('space revision changed in the service, export queued');
     return { result: 'export-queued', revision: space.revision };
   },
   onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
 });

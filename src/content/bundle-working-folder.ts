@@ -1,6 +1,6 @@
 // Bundles a docs folder of a local working copy (the file watcher, `docsync once --worktree`) with the
-// same layout rules as a commit; the copy is only read. Its content hash plays the role of a tree id.
-import { createHash } from 'node:crypto';
+// same layout rules as a commit; the copy is only read. The same files give the same content hash
+// as the commit holding them (writeBundle computes it), so a save and its commit are one import.
 import { constants, type Dirent } from 'node:fs';
 import { lstat, open, opendir, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
@@ -8,14 +8,6 @@ import { ContentError } from './content-error.js';
 import { GITBOOK_FILE, readGitbookLayout } from './gitbook-layout.js';
 import { type BundleSource, DEFAULT_BUNDLE_LIMITS, planBundle, summarySource } from './plan-bundle.js';
 import { type BundleOptions, type WrittenBundle, writeBundle } from './write-bundle.js';
-
-export interface WorkingFolderBundle extends WrittenBundle {
-  /**
-   * sha256 (hex) over the bundle's entries in zip order, each as `name NUL sha256(content) LF`:
-   * equal whenever the bundle's names and bytes are, whatever the files' times.
-   */
-  contentHash: string;
-}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -35,7 +27,7 @@ export async function bundleWorkingFolder(
   folder: string,
   outFile: string,
   options: BundleOptions = {},
-): Promise<WorkingFolderBundle> {
+): Promise<WrittenBundle> {
   const limits = {
     maxBytes: options.maxBytes ?? DEFAULT_BUNDLE_LIMITS.maxBytes,
     maxFileBytes: options.maxFileBytes ?? DEFAULT_BUNDLE_LIMITS.maxFileBytes,
@@ -72,20 +64,9 @@ export async function bundleWorkingFolder(
     unlisted: options.unlisted,
     summaryText: summary === undefined ? undefined : await readSummary(summary.source, layout.summary),
   });
-  const hash = createHash('sha256');
-  const written = await writeBundle(
-    plan,
-    readFiles(plan.entries.map((entry) => entry.source)),
-    outFile,
-    limits,
-    {
-      signal: options.signal,
-      onEntry: (name, data) => {
-        hash.update(`${name}\0${createHash('sha256').update(data).digest('hex')}\n`);
-      },
-    },
-  );
-  return { ...written, contentHash: hash.digest('hex') };
+  return writeBundle(plan, readFiles(plan.entries.map((entry) => entry.source)), outFile, limits, {
+    signal: options.signal,
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 // Streams the files of a bundle plan into a zip file, one file in memory at a time: the part that
-// bundles from git objects and from a working copy share.
+// bundles from git objects and from a working copy share, with the content hash both compare by.
+import { createHash } from 'node:crypto';
 import { formatBytes } from '../config/byte-size.js';
 import { ContentError } from './content-error.js';
 import type { ContentWarning } from './content-warning.js';
@@ -24,6 +25,12 @@ export interface WrittenBundle {
   /** Entries left out because they are not regular files: symbolic links, submodules. */
   skipped: number;
   outFile: string;
+  /**
+   * sha256 (hex) over the bundle's entries in zip order, each as `name NUL sha256(content) LF`:
+   * equal whenever the bundle's names and bytes are, whether it was made from a commit or from a
+   * working copy, whatever the files' times. Imports compare content by it.
+   */
+  contentHash: string;
   /** What the import reads past (see planBundle), in the order a writer would act on them. */
   warnings: ContentWarning[];
   /** Listed files the bundle does not hold, and why. */
@@ -32,8 +39,7 @@ export interface WrittenBundle {
 
 /**
  * Writes `plan` to `outFile`, taking each entry's content, in plan order, from `contents`; an entry
- * with `data` (the summary the plan rewrote) is written with it instead. Each entry is passed to
- * `onEntry` as written (a hash of the bundle's content, say). The file is removed when anything
+ * with `data` (the summary the plan rewrote) is written with it instead. The file is removed when anything
  * fails. Content larger than listed (a working copy edited meanwhile) still counts against
  * `limits.maxBytes` and `limits.maxFileBytes`.
  */
@@ -42,9 +48,10 @@ export async function writeBundle(
   contents: AsyncIterable<Buffer>,
   outFile: string,
   limits: BundleLimits,
-  options: { signal?: AbortSignal | undefined; onEntry?: (name: string, data: Buffer) => void } = {},
+  options: { signal?: AbortSignal | undefined } = {},
 ): Promise<WrittenBundle> {
   const writer = new ZipFileWriter(outFile);
+  const hash = createHash('sha256');
   let bytes = 0;
   let index = 0;
   try {
@@ -64,7 +71,7 @@ export async function writeBundle(
           { path: entry.path },
         );
       }
-      options.onEntry?.(entry.name, data);
+      hash.update(`${entry.name}\0${createHash('sha256').update(data).digest('hex')}\n`);
       await writer.add(entry.name, data);
     }
     if (index !== plan.entries.length) throw new Error('fewer contents than bundle entries');
@@ -75,6 +82,7 @@ export async function writeBundle(
       zipBytes,
       skipped: plan.skipped,
       outFile,
+      contentHash: hash.digest('hex'),
       warnings: plan.warnings,
       leftOut: plan.leftOut,
     };

@@ -10,9 +10,10 @@ import { bundleGitFolder } from '../content/bundle-git-folder.js';
 import { bundleWorkingFolder } from '../content/bundle-working-folder.js';
 import { ContentError } from '../content/content-error.js';
 import type { ContentWarning } from '../content/content-warning.js';
+import type { WrittenBundle } from '../content/write-bundle.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
-import type { ImportOutcome, MappingStateStore } from '../state/mapping-state.js';
+import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
 import { logImportWarnings, storedWarnings } from './import-warnings.js';
@@ -27,6 +28,11 @@ export interface ImportDeps {
   now: () => Date;
   signal: AbortSignal;
   dryRun: boolean;
+  /**
+   * A two-way mapping's import waits while the space holds edits not yet exported to git (the
+   * daemon, whose space poll exports them); `once` has no space poll and imports at once.
+   */
+  awaitExports?: boolean;
   /** Queues the link check of the change request after an import (the daemon); `once` checks inline. */
   queueLinkCheck?: (check: { space: string; changeRequest: string; revision: string }) => Promise<void>;
 }
@@ -41,7 +47,7 @@ export type ImportRequest =
   | { mapping: MappingConfig; source: 'worktree'; path: string };
 
 export interface ImportReport {
-  result: 'imported' | 'unchanged' | 'superseded' | 'paused' | 'dry-run';
+  result: 'imported' | 'unchanged' | 'superseded' | 'paused' | 'deferred' | 'dry-run';
   sha?: string;
   changeRequest?: { id: string; number: number; url?: string };
   revision?: string;
@@ -69,6 +75,20 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
     return { result: 'paused' };
   }
 
+  // Importing git's folder now would undo, in the change request and then in the space, the
+  // service's edits git does not hold yet. The export commits them first; the git poll after it
+  // imports the branch with both sides' changes.
+  if (deps.awaitExports === true && mapping.direction === 'both') {
+    const pending = await unexportedRevision(deps, mapping, state);
+    if (pending !== undefined) {
+      log.info(
+        { revision: pending },
+        'the space has edits not yet in git: import deferred until their export',
+      );
+      return { result: 'deferred' };
+    }
+  }
+
   const sha = request.source === 'git' ? request.sha : undefined;
   if (request.source === 'git') {
     const mirror = deps.mirrorFor(mapping.git.repo);
@@ -90,7 +110,10 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
         `folder ${mapping.git.dir} does not exist at commit ${request.sha}`,
         { path: mapping.git.dir },
       );
-    if (contentKey(tree, mapping.import) === state.lastContent) return unchanged(deps, request, log, state);
+    const treeKey = contentKey(tree, mapping.import);
+    // lastContent held tree ids before content hashes: such state still skips the same tree.
+    if (treeKey === state.lastTree || treeKey === state.lastContent)
+      return unchanged(deps, request, log, state, treeKey);
   }
 
   const { id: artifactId, path: bundlePath } = deps.artifacts.reserve();
@@ -101,7 +124,7 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
       unlisted: mapping.import.unlisted,
       signal: deps.signal,
     };
-    const bundled =
+    const bundled: WrittenBundle & { treeHash?: string } =
       request.source === 'git'
         ? await bundleGitFolder(
             deps.mirrorFor(mapping.git.repo),
@@ -111,11 +134,11 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
             options,
           )
         : await bundleWorkingFolder(join(request.path, mapping.git.dir), bundlePath, options);
-    const content = contentKey(
-      'treeHash' in bundled ? bundled.treeHash : `worktree:${bundled.contentHash}`,
-      mapping.import,
-    );
-    if (content === state.lastContent) return await unchanged(deps, request, log, state);
+    // One hash for a commit and a working copy: a save imported from the copy is not imported
+    // again when its commit arrives (a new revision would drop the change request's approvals).
+    const content = contentKey(`content:${bundled.contentHash}`, mapping.import);
+    const treeKey = bundled.treeHash === undefined ? undefined : contentKey(bundled.treeHash, mapping.import);
+    if (content === state.lastContent) return await unchanged(deps, request, log, state, treeKey);
     const { warnings } = bundled;
     logImportWarnings(log, warnings);
     const warned = warnings.length === 0 ? {} : { warnings };
@@ -194,6 +217,7 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
     await deps.state.update(mapping.name, {
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
       lastContent: content,
+      lastTree: treeKey ?? null,
       changeRequestId: cr.id,
       lastImport: {
         ...outcome(deps, request, 'imported'),
@@ -228,6 +252,8 @@ async function unchanged(
   request: ImportRequest,
   log: Logger,
   state: { lastImport?: ImportOutcome | undefined },
+  /** The git tree id of a commit found to hold the imported content, remembered for its next poll. */
+  treeKey?: string,
 ): Promise<ImportReport> {
   log.info({ result: 'unchanged' }, 'content unchanged since the last import');
   const sha = request.source === 'git' ? request.sha : undefined;
@@ -235,6 +261,7 @@ async function unchanged(
   if (!deps.dryRun)
     await deps.state.update(request.mapping.name, {
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
+      ...(treeKey === undefined ? {} : { lastTree: treeKey }),
       lastImport: {
         ...outcome(deps, request, 'unchanged'),
         ...(previous?.warnings === undefined ? {} : { warnings: previous.warnings }),
@@ -251,4 +278,21 @@ function outcome(deps: ImportDeps, request: ImportRequest, result: ImportOutcome
     source: request.source,
     ...(request.source === 'git' ? { sha: request.sha } : {}),
   };
+}
+
+/**
+ * The space's current revision when it holds service edits no export has brought to git yet: not
+ * docsync's own, not exported, and either not seen by the space poll or queued for export by it
+ * (a revision the poll recorded as the baseline is not an edit).
+ */
+async function unexportedRevision(
+  deps: ImportDeps,
+  mapping: MappingConfig,
+  state: MappingState,
+): Promise<string | undefined> {
+  const { revision } = await deps.api.spaces.get(mapping.space, { signal: deps.signal });
+  if (state.lastExport?.revision === revision) return undefined;
+  if (state.lastSeenRevision === revision && state.exportQueued !== revision) return undefined;
+  if ((await deps.state.revisionOrigin(mapping.space, revision)) !== undefined) return undefined;
+  return revision;
 }
