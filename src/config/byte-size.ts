@@ -29,26 +29,31 @@ export function parseByteSize(text: string): number | undefined {
 
 /** A size in config, read into bytes, between `min` and `max`. */
 export function byteSize(bounds: { min: number; max: number }) {
-  return z.union([z.string(), z.number()]).transform((input, ctx) => {
-    const text = String(input);
-    const bytes =
-      typeof input === 'number' ? (Number.isInteger(input) ? input : undefined) : parseByteSize(input);
-    if (bytes === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${text}" is not a size: write a whole number of bytes, or a number with a unit, for example 512KiB, 5MiB or 1GiB`,
-      });
-      return z.NEVER;
-    }
-    if (bytes < bounds.min || bytes > bounds.max) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${text} is out of range: between ${formatBytes(bounds.min)} and ${formatBytes(bounds.max)}`,
-      });
-      return z.NEVER;
-    }
-    return bytes;
-  });
+  return z
+    .union([z.string(), z.number()], {
+      error:
+        'expected a size: write a whole number of bytes, or a number with a unit, for example 512KiB or 5MiB',
+    })
+    .transform((input, ctx) => {
+      const text = String(input);
+      const bytes =
+        typeof input === 'number' ? (Number.isInteger(input) ? input : undefined) : parseByteSize(input);
+      if (bytes === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${text}" is not a size: write a whole number of bytes, or a number with a unit, for example 512KiB, 5MiB or 1GiB`,
+        });
+        return z.NEVER;
+      }
+      if (bytes < bounds.min || bytes > bounds.max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${text} is out of range: between ${formatBytes(bounds.min)} and ${formatBytes(bounds.max)}`,
+        });
+        return z.NEVER;
+      }
+      return bytes;
+    });
 }
 
 /** `60 MiB`, `1.5 KiB`, `812 B`: a size for people, in binary units, one decimal at most. */

@@ -63,6 +63,10 @@ export const configSchema = z
         concurrency: z.int().min(1).max(64).default(4),
         attempts: z.int().min(1).max(50).default(5),
         backoff: durationMs({ min: 100, max: HOUR }).default(5 * SECOND),
+        /** How long a running job's lock lasts unless renewed (BullMQ renews it at half of this). */
+        lockDuration: durationMs({ min: SECOND, max: 10 * MINUTE }).default(8 * SECOND),
+        /** How often workers look for jobs whose lock expired (their process died) to run them again. */
+        stalledInterval: durationMs({ min: SECOND, max: 10 * MINUTE }).default(4 * SECOND),
         keepCompleted: z
           .strictObject({
             count: z.int().min(0).default(1000),
@@ -84,6 +88,8 @@ export const configSchema = z
       })
       .prefault({}),
     shutdownTimeout: durationMs({ min: SECOND, max: 10 * MINUTE }).default(30 * SECOND),
+    /** A mapping or spec is `failing` (not only `degraded`) after this many failures in a row of one job. */
+    health: z.strictObject({ failingAfter: z.int().min(1).max(1000).default(3) }).prefault({}),
     mappings: z.array(mappingSchema).default([]),
     openapi: z.array(openapiSchema).default([]),
   })

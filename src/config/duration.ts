@@ -20,25 +20,29 @@ export function parseDuration(text: string): number | undefined {
 
 /** A duration in config, read into milliseconds, between `min` and `max`. */
 export function durationMs(bounds: { min: number; max: number }) {
-  return z.union([z.string(), z.number()]).transform((input, ctx) => {
-    const text = String(input);
-    const ms = typeof input === 'string' ? parseDuration(input) : undefined;
-    if (ms === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `"${text}" is not a duration: write a number with a unit, for example 500ms, 30s, 5m, 1h or 1d`,
-      });
-      return z.NEVER;
-    }
-    if (ms < bounds.min || ms > bounds.max) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `${text} is out of range: between ${formatDuration(bounds.min)} and ${formatDuration(bounds.max)}`,
-      });
-      return z.NEVER;
-    }
-    return ms;
-  });
+  return z
+    .union([z.string(), z.number()], {
+      error: 'expected a duration: write a number with a unit, for example 500ms, 30s, 5m, 1h or 1d',
+    })
+    .transform((input, ctx) => {
+      const text = String(input);
+      const ms = typeof input === 'string' ? parseDuration(input) : undefined;
+      if (ms === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${text}" is not a duration: write a number with a unit, for example 500ms, 30s, 5m, 1h or 1d`,
+        });
+        return z.NEVER;
+      }
+      if (ms < bounds.min || ms > bounds.max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${text} is out of range: between ${formatDuration(bounds.min)} and ${formatDuration(bounds.max)}`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });
 }
 
 export function formatDuration(ms: number): string {

@@ -2,11 +2,13 @@
 // comes back at once, each with its key path and line, so a broken file is fixed in one pass.
 import { readFile } from 'node:fs/promises';
 import { type Document, isMap, isScalar, LineCounter, parseDocument, parse as parseYaml } from 'yaml';
-import type { z } from 'zod';
 import { ConfigError, type ConfigProblem } from '../errors/config-error.js';
 import { formatZodPath } from '../errors/format-zod-path.js';
+import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { type Config, configSchema } from './config-schema.js';
+import { describeConfigIssue, type Locate } from './describe-config-issue.js';
 import { type Env, interpolateEnv } from './interpolate-env.js';
+import { yamlErrorHint, yamlSyntaxProblems } from './yaml-syntax-problems.js';
 
 export async function loadConfig(file: string, env: Env): Promise<Config> {
   let text: string;
@@ -24,36 +26,46 @@ export async function loadConfig(file: string, env: Env): Promise<Config> {
 
 export function parseConfig(text: string, file: string, env: Env): Config {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: true });
-  if (doc.errors.length > 0) {
-    throw new ConfigError(
-      file,
-      doc.errors.map((error) => ({
-        path: '',
-        message: `YAML: ${error.message.split('\n')[0]}`,
-        ...(error.linePos ? { line: error.linePos[0].line, column: error.linePos[0].col } : {}),
-      })),
-    );
-  }
+  const doc = parseDocument(text, { lineCounter, uniqueKeys: true, prettyErrors: false });
+  if (doc.errors.length > 0) throw new ConfigError(file, yamlSyntaxProblems(doc.errors, lineCounter));
   const locate = locator(doc, lineCounter);
-  const raw = doc.toJS({ maxAliasCount: 100 }) ?? {};
+  const raw = readDocument(doc, file) ?? {};
   const interpolated = interpolateEnv(raw, env);
-  if (interpolated.problems.length > 0) {
-    throw new ConfigError(
-      file,
-      interpolated.problems.map(({ at, ...problem }) => ({ ...problem, ...locate(at) })),
-    );
-  }
   for (const path of interpolated.wholeReferences) retypePlainScalar(doc, interpolated.value, path);
 
+  // A variable that is not set hides nothing else: the rest of the file is checked too, except the
+  // keys whose value still holds the reference (their schema problem would only repeat it).
+  const problems: ConfigProblem[] = interpolated.problems.map(({ at, ...problem }) => ({
+    ...problem,
+    ...locate(at),
+  }));
+  const unresolved = new Set(interpolated.problems.map(({ at }) => formatZodPath(at)));
   const parsed = configSchema.safeParse(interpolated.value, { reportInput: true });
   if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      if (issue.code !== 'unrecognized_keys' && unresolved.has(formatZodPath(issue.path))) continue;
+      problems.push(...describeConfigIssue(issue, locate, configSchema));
+    }
+  }
+  if (problems.length > 0 || !parsed.success) {
+    // Messages may quote a value (a URL that does not parse): never with its credentials.
     throw new ConfigError(
       file,
-      parsed.error.issues.flatMap((issue) => describeIssue(issue, locate)),
+      problems.map((problem) => ({ ...problem, message: redactUrlCredentials(problem.message) })),
     );
   }
   return parsed.data;
+}
+
+/** The document as plain data; an alias bomb is refused rather than expanded. */
+function readDocument(doc: Document, file: string): unknown {
+  try {
+    return doc.toJS({ maxAliasCount: 100 });
+  } catch (error) {
+    throw new ConfigError(file, [{ path: '', message: `YAML: ${yamlErrorHint('RESOURCE_EXHAUSTION')}` }], {
+      cause: error,
+    });
+  }
 }
 
 /** An unquoted `approvals: ${APPROVALS}` reads "2" as the number 2, as YAML would have. */
@@ -77,8 +89,6 @@ function retypePlainScalar(doc: Document, root: unknown, path: PropertyKey[]): v
   }
 }
 
-type Locate = (path: readonly PropertyKey[], key?: string) => { line?: number; column?: number };
-
 function locator(doc: Document, lineCounter: LineCounter): Locate {
   return (path, key) => {
     for (let depth = path.length; depth >= 0; depth -= 1) {
@@ -96,28 +106,4 @@ function locator(doc: Document, lineCounter: LineCounter): Locate {
     }
     return {};
   };
-}
-
-function describeIssue(issue: z.core.$ZodIssue, locate: Locate): ConfigProblem[] {
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => ({
-      path: formatZodPath([...issue.path, key]),
-      message: 'unknown key: check its spelling against config/docsync.example.yaml',
-      ...locate(issue.path, key),
-    }));
-  }
-  let message = issue.message;
-  if (issue.code === 'invalid_type') {
-    message =
-      issue.input === undefined ? 'Required' : `expected ${issue.expected}, got ${describeType(issue.input)}`;
-  } else if (issue.code === 'invalid_value') {
-    message = `expected one of ${issue.values.map((value) => JSON.stringify(value)).join(', ')}`;
-  }
-  return [{ path: formatZodPath(issue.path), message, ...locate(issue.path) }];
-}
-
-function describeType(input: unknown): string {
-  if (input === null) return 'null';
-  if (Array.isArray(input)) return 'a list';
-  return typeof input === 'object' ? 'a mapping' : typeof input;
 }

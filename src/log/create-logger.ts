@@ -1,8 +1,9 @@
 // The root pino logger: JSON lines on stdout (or pretty lines for people), with secrets redacted by
-// key path and credentials stripped from any URL, so that neither can reach a log.
+// key path and credentials hidden in any URL of a written line (redacting-destination.ts), so that
+// neither can reach a log.
 import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
 import type { LOG_LEVELS } from './log-levels.js';
-import { redactUrlCredentials } from './redact-url-credentials.js';
+import { redactingDestination } from './redacting-destination.js';
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 export type { Logger };
@@ -42,33 +43,9 @@ export function createLogger(options: LoggerOptions): Logger {
       base: { pid: process.pid },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
-      serializers: { err: serializeError, error: serializeError },
-      formatters: { level: (label) => ({ level: label }), log: stripUrlCredentials },
+      serializers: { err: stdSerializers.err, error: stdSerializers.err },
+      formatters: { level: (label) => ({ level: label }) },
     },
-    options.destination ?? pino.destination({ dest: 1, sync: true }),
+    redactingDestination(options.destination ?? pino.destination({ dest: 1, sync: true })),
   );
-}
-
-function serializeError(error: unknown): unknown {
-  if (!(error instanceof Error)) return error;
-  return stripUrlCredentials(stdSerializers.err(error));
-}
-
-/** Strings in fields, lists and nested objects (up to four levels) lose any credentials written in a URL. */
-function stripUrlCredentials<T>(value: T, depth = 0): T {
-  if (typeof value === 'string') return redactUrlCredentials(value) as T;
-  if (depth >= 4 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) {
-    const cleaned = value.map((item: unknown) => stripUrlCredentials(item, depth + 1));
-    return (cleaned.some((item, i) => item !== value[i]) ? cleaned : value) as T;
-  }
-  let copy: Record<string, unknown> | undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const clean = stripUrlCredentials(item, depth + 1);
-    if (clean !== item) {
-      copy ??= { ...(value as Record<string, unknown>) };
-      copy[key] = clean;
-    }
-  }
-  return (copy ?? value) as T;
 }

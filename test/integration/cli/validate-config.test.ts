@@ -32,7 +32,9 @@ describe('docsync validate-config', () => {
     expect(lines[1]).toMatch(
       /^ {2}queues\.attempts: expected number, got string \(.*broken\.yaml:\d+:\d+\)$/,
     );
-    expect(lines[2]).toMatch(/^ {2}mappings\[0\]\.git\.branch: Required \(.*broken\.yaml:\d+:\d+\)$/);
+    expect(lines[2]).toMatch(
+      /^ {2}mappings\[0\]\.git\.branch: Required: add `branch` \(.*broken\.yaml:\d+:\d+\)$/,
+    );
   });
 
   it('says so when the file does not exist', async () => {

@@ -22,13 +22,13 @@ describe('parseConfig', () => {
 
   it('names the key path and line of a missing required key', () => {
     const text = `${SERVICE}mappings:\n  - name: docs\n    space: space_1\n    git:\n      repo: ./repo\n`;
-    expect(problems(text)).toEqual(['mappings[0].git.branch: Required (docsync.yaml:8:7)']);
+    expect(problems(text)).toEqual(['mappings[0].git.branch: Required: add `branch` (docsync.yaml:8:7)']);
   });
 
-  it('reports an unknown key at its own line, so typos are caught', () => {
+  it('reports an unknown key at its own line, with the known key it was probably meant to be', () => {
     const text = `${SERVICE}mappings:\n  - name: docs\n    space: space_1\n    git:\n      repo: ./repo\n      branch: main\n      bracnh: main\n`;
     expect(problems(text)).toEqual([
-      'mappings[0].git.bracnh: unknown key: check its spelling against config/docsync.example.yaml (docsync.yaml:10:7)',
+      'mappings[0].git.bracnh: unknown key: did you mean `branch`? (docsync.yaml:10:7)',
     ]);
   });
 
@@ -50,7 +50,9 @@ describe('parseConfig', () => {
   });
 
   it('rejects duplicate keys rather than keeping the last one', () => {
-    expect(problems('dataDir: a\ndataDir: b\n')[0]).toMatch(/YAML: Map keys must be unique/);
+    expect(problems('dataDir: a\ndataDir: b\n')).toEqual([
+      '(document): YAML: this key appears twice in the same mapping: keep one (docsync.yaml:2:1)',
+    ]);
   });
 
   it('converts durations with units into milliseconds', () => {

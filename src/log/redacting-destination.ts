@@ -1,0 +1,20 @@
+// The last step before a log line is written: credentials in any URL of the line (in a field, the
+// message, a child logger's bindings or an error's stack) are hidden, whatever put them there.
+import type { DestinationStream } from 'pino';
+import { redactUrlCredentials } from './redact-url-credentials.js';
+
+type Flushable = DestinationStream & {
+  flush?: (callback?: (error?: Error | null) => void) => void;
+  flushSync?: () => void;
+};
+
+/** `inner`, writing each line with its URL credentials redacted; flushing is passed through. */
+export function redactingDestination(inner: DestinationStream): DestinationStream {
+  const target = inner as Flushable;
+  const wrapper: Flushable = {
+    write: (line: string) => target.write(redactUrlCredentials(line)),
+  };
+  if (typeof target.flush === 'function') wrapper.flush = (callback) => target.flush?.(callback);
+  if (typeof target.flushSync === 'function') wrapper.flushSync = () => target.flushSync?.();
+  return wrapper;
+}

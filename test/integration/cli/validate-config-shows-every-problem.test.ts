@@ -1,0 +1,82 @@
+// `docsync validate-config` on files with several problems at once: every one is shown in one run,
+// each on its own line with its place and what to do, and a YAML syntax error quotes nothing.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cliEnv, runCli } from '../../support/cli-process.js';
+import { tempDir } from '../../support/test-context.js';
+
+describe('docsync validate-config with many problems', () => {
+  it('shows a missing variable, a typo, a boolean and a file source together, with exit code 2', async () => {
+    const dir = await tempDir('validate-all');
+    const file = join(dir, 'docsync.yaml');
+    await writeFile(
+      file,
+      [
+        'service:',
+        '  baseUrl: https://docs.example.com/v1',
+        '  token: ${DOCSYNC_TOKEN}',
+        'mappings:',
+        '  - name: docs',
+        '    space: space_1',
+        '    git: { repo: ./repo, branch: main }',
+        '    merge:',
+        '      enabled: yes',
+        '      aprovals: 2',
+        'openapi:',
+        '  - org: acme',
+        '    slug: pets',
+        '    every: 1h',
+        '    source: ./openapi.yaml',
+        '',
+      ].join('\n'),
+    );
+    const { code, stdout, stderr } = await runCli(['validate-config', file], { env: cliEnv() });
+    expect(stdout).toBe('');
+    expect(stderr.split('\n')).toEqual([
+      `${file}: invalid configuration, 4 problem(s):`,
+      `  service.token: environment variable DOCSYNC_TOKEN is not set: set it, or write \${DOCSYNC_TOKEN:-default} (${file}:3:10)`,
+      `  mappings[0].merge.enabled: expected boolean, got string: write true without quotes (YAML reads yes, no, on, off and quoted values as text) (${file}:9:16)`,
+      `  mappings[0].merge.aprovals: unknown key: did you mean \`approvals\`? (${file}:10:7)`,
+      `  openapi[0].source: "./openapi.yaml" is not a URL: for a local file write source: { file: ./openapi.yaml }, for a file of a mapped repository source: { mapping: <name>, path: ./openapi.yaml } (${file}:15:13)`,
+      '',
+    ]);
+    expect(code).toBe(2);
+  });
+
+  it('shows a YAML syntax error as one line with its location and none of the values, with exit code 2', async () => {
+    const dir = await tempDir('validate-yaml');
+    const file = join(dir, 'docsync.yaml');
+    await writeFile(
+      file,
+      [
+        'service:',
+        '  baseUrl: https://bot:hunter2-in-url@docs.example.com/v1?token=tok-in-query',
+        // The yaml library's own messages would quote this line's words.
+        '  token: >plain-token-value tok-in-query',
+        'redis:',
+        '  url: redis://:redis-pass-value@127.0.0.1:6379',
+        'hooks:',
+        '  secret: hook-secret-value-1234',
+        '',
+      ].join('\n'),
+    );
+    const { code, stdout, stderr } = await runCli(['validate-config', file], { env: cliEnv() });
+    expect(stdout).toBe('');
+    const lines = stderr.trim().split('\n');
+    expect(lines).toEqual([
+      `${file}: invalid configuration, 1 problem(s):`,
+      `  (document): YAML: unexpected characters here: check the quotes, brackets, - and : of this line (${file}:3:11)`,
+    ]);
+    for (const secret of [
+      'hunter2-in-url',
+      'tok-in-query',
+      'plain-token-value',
+      'redis-pass-value',
+      'hook-secret-value-1234',
+      'docs.example.com',
+    ])
+      expect(stderr).not.toContain(secret);
+    expect(code).toBe(2);
+  });
+});
