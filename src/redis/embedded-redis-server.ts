@@ -1,7 +1,8 @@
 // When no Redis is configured, docsync runs its own `redis-server` from PATH on a free loopback
-// port, with append-only persistence in the data folder, and stops it on exit. A lock file in that
-// folder keeps two docsync processes from sharing one set of files, and lets a later start stop a
-// server left behind by a docsync that was killed.
+// port, with append-only persistence in the data folder, and stops it on exit. A watchdog
+// (redis-watchdog.ts) stops it when docsync is killed without running its shutdown. A lock file in
+// that folder keeps two docsync processes from sharing one set of files, and lets a later start stop
+// a server left behind all the same.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { connect } from 'node:net';
@@ -10,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { EnvironmentError } from '../errors/environment-error.js';
 import type { Logger } from '../log/create-logger.js';
 import { findFreePort } from '../net/find-free-port.js';
+import { type RedisWatchdog, startRedisWatchdog } from './redis-watchdog.js';
 
 export interface EmbeddedRedisOptions {
   /** Folder for the append-only files and the lock file; created when missing. */
@@ -27,6 +29,8 @@ export interface EmbeddedRedis {
   url: string;
   port: number;
   pid: number;
+  /** The pid of the watchdog that stops the server if docsync is killed (undefined when it is not running). */
+  readonly watchdogPid: number | undefined;
   stop(): Promise<void>;
 }
 
@@ -60,15 +64,16 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
     for (let attempt = 1; ; attempt += 1) {
       const port = await findFreePort();
       try {
-        const child = await spawnServer(
+        const { child, watchdog } = await spawnServer(
           options.binary ?? 'redis-server',
           dir,
           port,
           options.startTimeoutMs ?? 10_000,
+          options.log,
         );
         await writeLock(lockPath, { pid: process.pid, redisPid: child.pid, port });
         options.log.info({ port, dir, redisPid: child.pid }, 'embedded redis-server started');
-        return embedded(child, port, lockPath, options);
+        return embedded(child, watchdog, port, lockPath, options);
       } catch (error) {
         // Another program can take the free port between our check and redis-server's bind.
         if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
@@ -83,12 +88,18 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
 
 class PortTakenError extends Error {}
 
+interface SpawnedServer {
+  child: ChildProcess & { pid: number };
+  watchdog: RedisWatchdog;
+}
+
 function spawnServer(
   binary: string,
   dir: string,
   port: number,
   timeoutMs: number,
-): Promise<ChildProcess & { pid: number }> {
+  log: Logger,
+): Promise<SpawnedServer> {
   const args = [
     '--port',
     String(port),
@@ -117,6 +128,8 @@ function spawnServer(
     // Its own process group: a terminal's Ctrl-C goes to docsync's group, and docsync must be able
     // to let running jobs finish against its Redis before stopping it.
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Watched from the start: a docsync killed while the server loads its files leaves nothing either.
+    const watchdog = child.pid === undefined ? undefined : startRedisWatchdog({ redisPid: child.pid, log });
     const output: string[] = [];
     const remember = (chunk: Buffer) => {
       output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
@@ -129,6 +142,7 @@ function spawnServer(
       if (settled) return;
       settled = true;
       child.kill('SIGKILL');
+      void watchdog?.release();
       reject(error);
     };
     child.once('error', (error: NodeJS.ErrnoException) => {
@@ -166,7 +180,11 @@ function spawnServer(
           return;
         }
         settled = true;
-        resolvePromise(child as ChildProcess & { pid: number });
+        // A server that is ready has a pid, so it has a watchdog.
+        resolvePromise({
+          child: child as ChildProcess & { pid: number },
+          watchdog: watchdog as RedisWatchdog,
+        });
       },
       (error: unknown) => fail(error as Error),
     );
@@ -217,6 +235,7 @@ function command(port: number, text: string): Promise<string | undefined> {
 
 function embedded(
   child: ChildProcess & { pid: number },
+  watchdog: RedisWatchdog,
   port: number,
   lockPath: string,
   options: EmbeddedRedisOptions,
@@ -226,6 +245,8 @@ function embedded(
   let exited = false;
   child.once('exit', (code, signal) => {
     exited = true;
+    // Its pid may be reused from now on: the watchdog must never signal it.
+    void watchdog.release();
     if (stopping !== undefined) return;
     log.fatal({ redisPid: child.pid, code, signal }, 'embedded redis-server exited unexpectedly');
     options.onUnexpectedExit?.({ code, signal });
@@ -239,6 +260,9 @@ function embedded(
     url: `redis://127.0.0.1:${port}`,
     port,
     pid: child.pid,
+    get watchdogPid() {
+      return watchdog.pid;
+    },
     stop() {
       stopping ??= (async () => {
         process.removeListener('exit', onExit);
@@ -256,6 +280,7 @@ function embedded(
             await gone;
           }
         }
+        await watchdog.release();
         await rm(lockPath, { force: true });
         heldHere.delete(lockPath);
         log.info({ port }, 'embedded redis-server stopped');
