@@ -22,9 +22,12 @@ const COUNTED = [
 
 export class Queues {
   readonly #queues: ReadonlyMap<QueueName, Queue>;
+  /** The producer connection the queues share, for what BullMQ's API lacks (src/queue/retry-failed-job.ts). */
+  readonly connection: RedisClient;
   #closing: Promise<void> | undefined;
 
   constructor(connection: RedisClient, config: Pick<Config, 'redis' | 'queues'>, log: Logger) {
+    this.connection = connection;
     const defaults = defaultJobOptions(config.queues);
     // The queues share one connection: its errors reach every queue, so they share one throttle.
     const onError = throttledErrorLog(log, 'queue error');

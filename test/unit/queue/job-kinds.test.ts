@@ -50,12 +50,10 @@ describe('job kinds', () => {
     expect(updateChangeRequestKind.jobOptions(changeRequest)).toEqual({
       jobId: 'update/spc/cr_9/rev_3',
       removeOnComplete: true,
-      removeOnFail: true,
     });
     expect(mergeChangeRequestKind.jobOptions(changeRequest)).toEqual({
       jobId: 'merge/spc/cr_9/rev_3',
       removeOnComplete: true,
-      removeOnFail: true,
     });
     expect(pollGitKind.jobOptions({ mapping: 'docs' }, { reason: 'push-abc' })).toEqual({
       jobId: 'poll-git/now/docs/push-abc',

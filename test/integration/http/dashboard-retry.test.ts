@@ -1,0 +1,86 @@
+// The queue dashboard's retry, through its API as its page calls it: with http.dashboard.readOnly
+// false it runs a failed job again as `docsync retry` does (once per piece of work, the job then
+// being the one producers get); read-only, it is refused and the job stays failed.
+import { UnrecoverableError, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { describe, expect, it } from 'vitest';
+import { updateChangeRequestKind } from '../../../src/queue/kinds/update-change-request-kind.js';
+import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
+import { redisUrl, uniquePrefix } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
+
+const WORK = { mapping: 'docs', space: 'spc_1', changeRequest: 'cr_1', revision: 'rev_1' };
+const FIRST_RUN = 'update/spc_1/cr_1/rev_1';
+
+/** Fails, as a 401 does, every job the maintain queue holds (the daemon runs no processor). */
+async function failWaiting(daemon: TestDaemon, prefix: string): Promise<void> {
+  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+  const worker = new Worker(
+    'maintain',
+    async () => {
+      throw new UnrecoverableError('401 a valid bearer token is required');
+    },
+    { connection, prefix },
+  );
+  worker.on('error', () => undefined);
+  try {
+    const maintain = daemon.queues.get('maintain');
+    await waitFor(
+      async () => (await maintain.getWaitingCount()) + (await maintain.getActiveCount()) === 0 || undefined,
+      'the waiting jobs to fail',
+    );
+  } finally {
+    await worker.close();
+    await connection.quit();
+  }
+}
+
+async function startDaemon(readOnly: boolean) {
+  const prefix = uniquePrefix(readOnly ? 'dashboard-ro' : 'dashboard-rw');
+  const daemon = await startTestDaemon({
+    prefix,
+    yaml: `  dashboard: { readOnly: ${readOnly} }\nqueues: { attempts: 1 }\n`,
+  });
+  await updateChangeRequestKind.enqueue(daemon.queues, WORK);
+  await failWaiting(daemon, prefix);
+  return { daemon, prefix, maintain: daemon.queues.get('maintain') };
+}
+
+const retryJob = (daemon: TestDaemon, id: string) =>
+  fetch(`${daemon.httpAddress}/ui/api/queues/maintain/${encodeURIComponent(id)}/retry`, { method: 'PUT' });
+
+describe("the dashboard's retry", () => {
+  it('runs a failed job again when the dashboard is not read-only, and producers then get that job', async () => {
+    const { daemon, maintain } = await startDaemon(false);
+    expect(await maintain.getJobState(FIRST_RUN)).toBe('failed');
+
+    const response = await retryJob(daemon, FIRST_RUN);
+    expect(response.status).toBe(204);
+    expect(await maintain.getJobState(FIRST_RUN)).toBe('waiting');
+    expect((await updateChangeRequestKind.enqueue(daemon.queues, WORK)).id).toBe(FIRST_RUN);
+    expect(await maintain.getWaitingCount()).toBe(1);
+  });
+
+  it('retries every failed job of a queue once per piece of work', async () => {
+    const { daemon, prefix, maintain } = await startDaemon(false);
+    const rerun = await updateChangeRequestKind.enqueue(daemon.queues, WORK);
+    await failWaiting(daemon, prefix);
+    expect(await maintain.getFailedCount()).toBe(2);
+
+    const response = await fetch(`${daemon.httpAddress}/ui/api/queues/maintain/retry/failed`, {
+      method: 'PUT',
+    });
+    expect(response.status).toBe(200);
+    const waiting = await maintain.getWaiting();
+    expect(waiting).toHaveLength(1);
+    expect(await maintain.getFailedCount()).toBe(1);
+    expect([FIRST_RUN, rerun.id]).toContain(waiting[0]?.id);
+  });
+
+  it('is refused when the dashboard is read-only, and the job stays failed', async () => {
+    const { daemon, maintain } = await startDaemon(true);
+    const response = await retryJob(daemon, FIRST_RUN);
+    expect(response.status).toBe(405);
+    expect(await maintain.getJobState(FIRST_RUN)).toBe('failed');
+  });
+});
