@@ -1,13 +1,18 @@
 // `docsync start`: the daemon. Reads the configuration once, makes the logger, hands signals to the
 // shutdown owner, and starts the daemon's parts; a start that cannot complete closes what it opened
 // and exits 2 (configuration or environment) or 1 (anything else). With no configuration given it
-// runs the embedded demo: the local service, a demo repository and config/demo.yaml.
+// runs the embedded demo: the local service, a demo repository and config/demo.yaml. Once started,
+// it runs the online checks of `docsync doctor` and logs them: it never exits on them, since the
+// service or a remote may come back.
 import { resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config/config-schema.js';
 import { withAbsoluteLocalPaths } from '../config/openapi-schema.js';
 import { type Daemon, startDaemon } from '../daemon/start-daemon.js';
 import { type Demo, startDemo } from '../demo/start-demo.js';
+import { readConfigSources } from '../doctor/config-sources.js';
+import { logFindings } from '../doctor/log-findings.js';
+import { runDoctor } from '../doctor/run-doctor.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { EnvironmentError } from '../errors/environment-error.js';
 import { Shutdown } from '../lifecycle/shutdown.js';
@@ -44,7 +49,7 @@ export async function startCommand(
   const log = await commandLogger(options, io, options.logLevel ?? config.log.level);
   const shutdown = new Shutdown({ log, timeoutMs: config.shutdownTimeout });
   shutdown.listen();
-  return runDaemon({ config, log, shutdown, io, jobs, dryRun: options.dryRun === true });
+  return runDaemon({ config, file, log, shutdown, io, jobs, dryRun: options.dryRun === true });
 }
 
 /**
@@ -79,6 +84,7 @@ async function startDemoCommand(
   }
   return runDaemon({
     config,
+    file: DEMO_CONFIG,
     log,
     shutdown,
     io,
@@ -107,6 +113,8 @@ async function startDemoCommand(
 
 interface RunDaemonOptions {
   config: Config;
+  /** The configuration file, for the startup checks' hints (which variable a key comes from). */
+  file: string;
   log: Logger;
   shutdown: Shutdown;
   io: CliIo;
@@ -136,10 +144,36 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
       }),
     );
     options.onStarted?.(daemon);
+    runStartupChecks(options);
     return EXIT.ok;
   } catch (error) {
     return failedStart(error, log, shutdown, io);
   }
+}
+
+/**
+ * The online checks of `docsync doctor` (service, spaces, repositories, watch paths, OpenAPI
+ * sources), run in the background once docsync is up; Redis was judged while connecting. A
+ * shutdown stops them and waits for them, so that no line is logged after it.
+ */
+function runStartupChecks(options: RunDaemonOptions): void {
+  const { config, io, shutdown } = options;
+  const log = options.log.child({ component: 'startup-check' });
+  const done = (async () => {
+    const names = await readConfigSources(resolve(io.cwd, options.file));
+    const findings = await runDoctor({
+      config,
+      names,
+      cwd: io.cwd,
+      env: io.env,
+      scope: 'online',
+      signal: shutdown.begun,
+    });
+    if (!shutdown.begun.aborted) logFindings(findings, log);
+  })().catch((error: unknown) => {
+    if (!shutdown.begun.aborted) log.warn({ err: error }, 'startup checks could not run');
+  });
+  shutdown.add('startup checks', () => done);
 }
 
 async function failedStart(error: unknown, log: Logger, shutdown: Shutdown, io: CliIo): Promise<number> {
