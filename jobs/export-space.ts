@@ -3,7 +3,7 @@
 import { runExport } from '../src/export/run-export.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
-import { recordMappingFailure } from '../src/state/record-failure.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const exportSpaceJob = defineJob(exportSpaceKind, {
@@ -28,6 +28,7 @@ export const exportSpaceJob = defineJob(exportSpaceKind, {
     return { ...outcome };
   },
   onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   describe(outcome) {
     if (outcome.result === 'committed')
       return `exported revision ${outcome.revision} to git as commit ${outcome.sha?.slice(0, 7)}`;

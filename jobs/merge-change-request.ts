@@ -6,6 +6,7 @@
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { carryOrigin } from '../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { MERGE_REASONS, mergeRefusal, movedWhileJudged, planMerge } from '../src/upkeep/plan-merge.js';
@@ -15,6 +16,8 @@ import { requireApi, requireMapping } from './job-requirements.js';
 
 export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
   lockKey: (payload) => payload.space,
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);

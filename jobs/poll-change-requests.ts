@@ -10,6 +10,7 @@ import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
 import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
 import { updateChangeRequestKind } from '../src/queue/kinds/update-change-request-kind.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import type { StoredVerdict } from '../src/state/verdict-store.js';
 import { type MergeVerdict, mergeVerdict } from '../src/upkeep/merge-verdict.js';
 import { planUpkeep } from '../src/upkeep/plan-upkeep.js';
@@ -19,6 +20,9 @@ import { requireApi, requireMapping } from './job-requirements.js';
 const MERGE_DISABLED: MergeVerdict = { mergeable: false, reasons: ['merge disabled'] };
 
 export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
+  // A refused token, a missing space: counted in /status as failures in a row until a poll goes through.
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);

@@ -9,7 +9,7 @@ import { defineJob, type JobContext, type JobResult } from '../src/queue/job-def
 import { type ImportContentPayload, importContentKind } from '../src/queue/kinds/import-content-kind.js';
 import { pollGitKind } from '../src/queue/kinds/poll-git-kind.js';
 import { refreshOpenApiKind } from '../src/queue/kinds/refresh-openapi-kind.js';
-import { recordMappingFailure } from '../src/state/record-failure.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { requireMapping } from './job-requirements.js';
 
 /** Commits read per poll at most; the import takes the head's folder whatever their number. */
@@ -19,8 +19,10 @@ export const pollGitJob = defineJob(pollGitKind, {
   async run(ctx, payload) {
     return await poll(ctx, requireMapping(ctx, payload.mapping));
   },
-  // A missing branch or folder, refused credentials: the reason belongs in /status, not only the log.
+  // A missing branch or folder, refused credentials: the reason belongs in /status, not only the
+  // log, counted as failures in a row until a poll goes through.
   onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
 });
 
 /**

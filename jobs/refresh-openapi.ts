@@ -3,14 +3,13 @@
 // jitter), and at once when the git poll sees a commit touching a spec kept in a mapped repository.
 import type { OpenApiConfig } from '../src/config/openapi-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
-import type { ErrorCode } from '../src/errors/error-codes.js';
-import { redactUrlCredentials } from '../src/log/redact-url-credentials.js';
 import { OpenApiInvalidError } from '../src/openapi/openapi-invalid-error.js';
 import { openApiSourceReader } from '../src/openapi/openapi-source-reader.js';
 import { refreshOpenApiSpec } from '../src/openapi/refresh-openapi-spec.js';
 import { jitterOf } from '../src/openapi/spec-jitter.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { refreshOpenApiKind } from '../src/queue/kinds/refresh-openapi-kind.js';
+import { failureOf } from '../src/state/record-failure.js';
 
 export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
   // One refresh of a spec at a time, in all processes: a tick and a git-triggered run would both
@@ -62,6 +61,13 @@ export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
     // A spec that left the configuration gets no state: its failure (SPEC_UNKNOWN) is the job's alone.
     if (spec !== undefined) await recordFailure(ctx, spec, payload.trigger, error);
   },
+  // A tick that only waits out the jitter refreshed nothing: it ends no failures in a row.
+  onSuccess: async (ctx, payload, outcome) => {
+    if (outcome.result === 'delayed') return;
+    const { failures } = await ctx.stores.openapi.summary(payload.org, payload.slug);
+    if (failures !== undefined)
+      await ctx.stores.openapi.update(payload.org, payload.slug, { failures: undefined });
+  },
   describe(outcome, payload) {
     const spec = `${payload.org}/${payload.slug}`;
     if (outcome.result === 'uploaded') {
@@ -85,23 +91,26 @@ function requireSpec(ctx: Pick<JobContext, 'config'>, org: string, slug: string)
   return spec;
 }
 
-/** The failure as /status shows it: invalid with its problems, or failed with its code and reason. */
+/**
+ * The failure as /status shows it: invalid with its problems, or failed with its code, reason and
+ * hint; one more in a row. The spec's lock is held: no other refresh of it writes meanwhile.
+ */
 async function recordFailure(
   ctx: Pick<JobContext, 'now' | 'stores'>,
   spec: OpenApiConfig,
   trigger: string,
   error: unknown,
 ): Promise<void> {
-  const at = ctx.now().toISOString();
-  const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
-  const message = redactUrlCredentials(error instanceof Error ? error.message : String(error));
+  const { at, ...reason } = failureOf(error, ctx.now(), { spec });
+  const { failures } = await ctx.stores.openapi.get(spec.org, spec.slug);
   await ctx.stores.openapi.update(spec.org, spec.slug, {
     lastRefresh: {
       at,
       result: error instanceof OpenApiInvalidError ? 'invalid' : 'failed',
       trigger,
-      error: { code, message },
+      error: reason,
       ...(error instanceof OpenApiInvalidError ? { problems: [...error.problems] } : {}),
     },
+    failures: { count: (failures?.count ?? 0) + 1, since: failures?.since ?? at },
   });
 }

@@ -2,11 +2,14 @@
 // its revision's origin carried over and its links checked again.
 import { defineJob } from '../src/queue/job-definition.js';
 import { updateChangeRequestKind } from '../src/queue/kinds/update-change-request-kind.js';
+import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { updateAndCarry } from '../src/upkeep/update-change-request.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 export const updateChangeRequestJob = defineJob(updateChangeRequestKind, {
   lockKey: (payload) => payload.space,
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);

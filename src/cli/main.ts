@@ -6,9 +6,11 @@ import { LOG_LEVELS } from '../log/log-levels.js';
 import { VERSION } from '../package-info.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { CliIo } from './cli-io.js';
+import type { DoctorFlags } from './doctor-command.js';
 import type { EmulatorFlags } from './emulator-command.js';
 import { EXIT } from './exit-codes.js';
 import type { OnceFlags } from './once-command.js';
+import type { RetryFlags } from './retry-command.js';
 import type { StatusFlags } from './status-command.js';
 
 export interface MainOptions {
@@ -73,6 +75,19 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     });
 
   program
+    .command('doctor')
+    .description(
+      'check the configuration, Redis, the service and its token, spaces, repositories, watch paths and OpenAPI sources: exit 0 when all pass (warnings allowed), 1 when one fails, 2 on bad usage or configuration',
+    )
+    .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG)')
+    .option('--json', 'print the findings as JSON')
+    .option('--timeout <duration>', 'time limit of each check, such as 20s', '20s')
+    .action(async (flags: DoctorFlags) => {
+      const { doctorCommand } = await import('./doctor-command.js');
+      exitCode = await doctorCommand(flags, io);
+    });
+
+  program
     .command('once')
     .description(
       'import one mapping now, without Redis, and report the change request and its broken links (for CI)',
@@ -107,9 +122,23 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     });
 
   program
+    .command('retry')
+    .description(
+      'run failed jobs again now: those of a mapping, one job, or all; exit 0 when some matched, 1 when none did',
+    )
+    .option('-m, --mapping <name>', 'the failed jobs of this mapping (its payload names it or its space)')
+    .option('--job <id>', 'one failed job: <queue>:<id>, or an id looked up in every queue')
+    .option('--all-failed', 'every failed job of every queue')
+    .option('-c, --config <file>', 'configuration file, to find Redis (default: $DOCSYNC_CONFIG)')
+    .action(async (flags: RetryFlags) => {
+      const { retryCommand } = await import('./retry-command.js');
+      exitCode = await retryCommand(flags, io);
+    });
+
+  program
     .command('status')
     .description(
-      'print what a running docsync does: mappings, change requests, specs, queues, next runs, failures',
+      'print what a running docsync does: health, mappings, change requests, specs, queues, next runs, failures; exit 1 when a mapping or spec is failing (health.failingAfter failures in a row) or docsync cannot be read, 2 on bad usage',
     )
     .option(
       '--url <address>',

@@ -1,17 +1,21 @@
-// `docsync status` for people: the /status answer as plain-text tables (mappings, their last
-// imports' warnings, change requests with their verdicts, link checks, OpenAPI specs, queues, next
-// runs, recent events and failures). Pure: the answer, the clock and whether to colour come in, the
-// text goes out.
+// `docsync status` for people: the /status answer as plain-text tables, after a health headline
+// ("all in sync", or each problem with what, why and a hint): mappings, their last imports'
+// warnings, change requests with their verdicts, link checks, OpenAPI specs, queues, next runs,
+// recent events and failures. Pure: the answer, the clock and whether to colour come in, the text
+// goes out.
+import { warningLocation as warningWhere } from '../content/content-warning.js';
 import { formatDuration, relativeTime } from '../status/format-time.js';
 import { schedulerName, scheduleText } from '../status/schedule-text.js';
-import { shownWarnings, warningWhere } from '../status/shown-warnings.js';
-import type {
-  MappingStatusAnswer,
-  PartErrorAnswer,
-  SpecStatusAnswer,
-  StatusAnswer,
+import { shownWarnings } from '../status/shown-warnings.js';
+import {
+  isPartError,
+  type MappingStatusAnswer,
+  type PartErrorAnswer,
+  type SpecStatusAnswer,
+  type StatusAnswer,
 } from '../status/status-answer-schema.js';
-import { type Cell, formatTable, type Paint, painter, printable, type Style } from './text-table.js';
+import { healthCell, healthLines, hintNote, NONE, note, reason, timestamp } from './status-lines.js';
+import { type Cell, type Column, formatTable, type Paint, painter, printable } from './text-table.js';
 
 export interface RenderOptions {
   now: Date;
@@ -24,8 +28,6 @@ export const SHOWN_FAILURES = 20;
 export const SHOWN_EVENTS = 10;
 /** Import warnings listed per mapping: one noisy folder does not hide another's. */
 export const SHOWN_WARNINGS = 10;
-const REASON_CHARS = 200;
-const NONE = '-';
 
 export function renderStatusTables(status: StatusAnswer, options: RenderOptions): string {
   const paint = painter(options.color);
@@ -33,6 +35,7 @@ export function renderStatusTables(status: StatusAnswer, options: RenderOptions)
   const sections: string[][] = [
     [
       `${paint('bold', `docsync ${printable(status.version)}`)}, up ${formatDuration(status.uptimeSeconds * 1000)} (since ${timestamp(status.startedAt)})`,
+      ...healthLines(status.summary, paint, options.now),
     ],
     ...mappingSections(status.mappings, paint, at),
     specSection(status.openapi, paint, at),
@@ -45,10 +48,6 @@ export function renderStatusTables(status: StatusAnswer, options: RenderOptions)
 }
 
 type At = (iso: string) => string;
-
-function isPartError(part: unknown): part is PartErrorAnswer {
-  return typeof part === 'object' && part !== null && !Array.isArray(part) && 'error' in part;
-}
 
 function unavailable(title: string, part: PartErrorAnswer, paint: Paint): string[] {
   return [`${paint('bold', title)}: ${paint('red', `unavailable (${printable(part.error)})`)}`];
@@ -117,15 +116,15 @@ function importWarningSection(mappings: readonly MappingStatusAnswer[], paint: P
       ? []
       : [{ name: mapping.name, ...shownWarnings(last.warnings, last.warningCount, SHOWN_WARNINGS) }];
   });
-  if (withWarnings.length === 0) return [`${paint('bold', 'Import warnings')}: none`];
   return [
-    paint('bold', 'Import warnings'),
-    ...formatTable(
-      [{ header: 'MAPPING' }, { header: 'WHERE' }, { header: 'WARNING' }],
+    ...tableSection(
+      'Import warnings',
+      'none',
+      paint,
       withWarnings.flatMap(({ name, shown }) =>
         shown.map((warning): Cell[] => [name, warningWhere(warning), reason(warning.message)]),
       ),
-      paint,
+      [{ header: 'MAPPING' }, { header: 'WHERE' }, { header: 'WARNING' }],
     ),
     ...withWarnings.flatMap(({ name, shown, hidden, listed, count }) => {
       if (hidden === 0) return [];
@@ -146,7 +145,7 @@ function stateCell(mapping: MappingStatusAnswer): Cell {
       text: mapping.paused === undefined ? 'paused' : `paused (${mapping.paused.reason})`,
       style: 'yellow',
     };
-  return { text: mapping.state, style: mapping.state === 'active' ? 'green' : undefined };
+  return healthCell(mapping);
 }
 
 /** What a table row cannot hold: why a mapping is paused or unreadable, its last error. */
@@ -159,15 +158,11 @@ function mappingNotes(mapping: MappingStatusAnswer, paint: Paint, at: At): strin
       note(paint, 'yellow', `${mapping.name}: paused ${at(mapping.paused.at)}: ${mapping.paused.detail}`),
     );
   if (mapping.lastError !== undefined) {
-    const { at: when, code, message } = mapping.lastError;
+    const { at: when, code, message, hint } = mapping.lastError;
     notes.push(note(paint, 'red', `${mapping.name}: last error ${at(when)}: ${code} ${message}`));
+    notes.push(...hintNote(paint, hint));
   }
   return notes;
-}
-
-/** An indented line under a table, on one line and cut to a terminal row's length. */
-function note(paint: Paint, style: Style, text: string): string {
-  return `  ${paint(style, reason(text))}`;
 }
 
 function changeRequestSection(mappings: readonly MappingStatusAnswer[], paint: Paint, at: At): string[] {
@@ -185,21 +180,13 @@ function changeRequestSection(mappings: readonly MappingStatusAnswer[], paint: P
       ];
     }),
   );
-  if (rows.length === 0) return [`${paint('bold', 'Change requests')}: none open`];
-  return [
-    paint('bold', 'Change requests'),
-    ...formatTable(
-      [
-        { header: 'MAPPING' },
-        { header: 'CR' },
-        { header: 'VERDICT' },
-        { header: 'LINKS' },
-        { header: 'REASONS' },
-      ],
-      rows,
-      paint,
-    ),
-  ];
+  return tableSection('Change requests', 'none open', paint, rows, [
+    { header: 'MAPPING' },
+    { header: 'CR' },
+    { header: 'VERDICT' },
+    { header: 'LINKS' },
+    { header: 'REASONS' },
+  ]);
 }
 
 function linkCheckSection(mappings: readonly MappingStatusAnswer[], paint: Paint, at: At): string[] {
@@ -213,22 +200,14 @@ function linkCheckSection(mappings: readonly MappingStatusAnswer[], paint: Paint
       at(check.at),
     ]),
   );
-  if (rows.length === 0) return [`${paint('bold', 'Link checks')}: none recorded`];
-  return [
-    paint('bold', 'Link checks'),
-    ...formatTable(
-      [
-        { header: 'MAPPING' },
-        { header: 'TARGET' },
-        { header: 'REVISION' },
-        { header: 'BROKEN', align: 'right' },
-        { header: 'LINKS', align: 'right' },
-        { header: 'WHEN' },
-      ],
-      rows,
-      paint,
-    ),
-  ];
+  return tableSection('Link checks', 'none recorded', paint, rows, [
+    { header: 'MAPPING' },
+    { header: 'TARGET' },
+    { header: 'REVISION' },
+    { header: 'BROKEN', align: 'right' },
+    { header: 'LINKS', align: 'right' },
+    { header: 'WHEN' },
+  ]);
 }
 
 function specSection(part: StatusAnswer['openapi'], paint: Paint, at: At): string[] {
@@ -240,6 +219,7 @@ function specSection(part: StatusAnswer['openapi'], paint: Paint, at: At): strin
       [
         { header: 'ORG' },
         { header: 'SPEC' },
+        { header: 'STATE' },
         { header: 'LAST REFRESH' },
         { header: 'WHEN' },
         { header: 'VERSION' },
@@ -248,6 +228,7 @@ function specSection(part: StatusAnswer['openapi'], paint: Paint, at: At): strin
       part.map((spec): Cell[] => [
         spec.org,
         spec.slug,
+        spec.error === undefined ? healthCell(spec) : NONE,
         refreshCell(spec),
         spec.lastRefresh === undefined ? NONE : at(spec.lastRefresh.at),
         spec.version ?? NONE,
@@ -277,7 +258,11 @@ function changelogCell(spec: SpecStatusAnswer): string {
 
 function specNotes(spec: SpecStatusAnswer, paint: Paint): string[] {
   const message = spec.error ?? spec.lastRefresh?.error?.message;
-  return message === undefined ? [] : [note(paint, 'red', `${spec.slug}: ${message}`)];
+  if (message === undefined) return [];
+  return [
+    note(paint, 'red', `${spec.slug}: ${message}`),
+    ...hintNote(paint, spec.error === undefined ? spec.lastRefresh?.error?.hint : undefined),
+  ];
 }
 
 function queueSection(part: StatusAnswer['queues'], paint: Paint): string[] {
@@ -304,95 +289,112 @@ function queueSection(part: StatusAnswer['queues'], paint: Paint): string[] {
 }
 
 function nextRunSection(part: StatusAnswer['nextRuns'], paint: Paint, at: At): string[] {
-  if (part === undefined) return [];
-  if (isPartError(part)) return unavailable('Next runs', part, paint);
-  if (part.length === 0) return [`${paint('bold', 'Next runs')}: none scheduled`];
-  const shown = part.slice(0, SHOWN_NEXT_RUNS);
-  return [
-    paint('bold', 'Next runs'),
-    ...formatTable(
-      [
-        { header: 'WHEN' },
-        { header: 'AT' },
-        { header: 'QUEUE' },
-        { header: 'SCHEDULER' },
-        { header: 'SCHEDULE' },
-      ],
-      shown.map((run): Cell[] => {
-        const when = at(run.next);
-        return [
-          when.endsWith(' ago') ? 'due' : when,
-          timestamp(run.next),
-          run.queue,
-          schedulerName(run.key),
-          scheduleText(run) ?? NONE,
-        ];
-      }),
-      paint,
-    ),
-    ...more(part.length - shown.length, paint),
-  ];
+  return listSection(part, paint, {
+    title: 'Next runs',
+    none: 'none scheduled',
+    limit: SHOWN_NEXT_RUNS,
+    columns: [
+      { header: 'WHEN' },
+      { header: 'AT' },
+      { header: 'QUEUE' },
+      { header: 'SCHEDULER' },
+      { header: 'SCHEDULE' },
+    ],
+    row: (run) => {
+      const when = at(run.next);
+      return [
+        when.endsWith(' ago') ? 'due' : when,
+        timestamp(run.next),
+        run.queue,
+        schedulerName(run.key),
+        scheduleText(run) ?? NONE,
+      ];
+    },
+  });
 }
 
 function eventSection(part: StatusAnswer['events'], paint: Paint, at: At): string[] {
+  return listSection(part, paint, {
+    title: 'Recent events',
+    none: 'none yet',
+    limit: SHOWN_EVENTS,
+    columns: [{ header: 'WHEN' }, { header: 'MAPPING' }, { header: 'WHAT HAPPENED' }],
+    row: (event) => [at(event.at), event.mapping ?? NONE, reason(event.summary)],
+  });
+}
+
+function failureSection(part: StatusAnswer['failures'], paint: Paint, at: At): string[] {
+  return listSection(part, paint, {
+    title: 'Recent failures',
+    none: 'none',
+    limit: SHOWN_FAILURES,
+    heading: (count) => paint('bold', paint('red', `Recent failures (${count})`)),
+    columns: [
+      { header: 'WHEN' },
+      { header: 'QUEUE' },
+      { header: 'JOB' },
+      { header: 'ID' },
+      { header: 'ATTEMPTS', align: 'right' },
+      { header: 'REASON' },
+    ],
+    row: (failure) => [
+      at(failure.at),
+      failure.queue,
+      failure.name,
+      failure.id,
+      String(failure.attemptsMade),
+      reason(failure.failedReason),
+    ],
+  });
+}
+
+/** One of the long lists, cut to its first `limit` rows. */
+interface ListTable<T> {
+  title: string;
+  /** What follows the title when the list is empty. */
+  none: string;
+  limit: number;
+  /** The title line, when it says more than the title (a count). */
+  heading?: (count: number) => string;
+  columns: Column[];
+  row: (item: T) => Cell[];
+}
+
+/** A long list: left out when a daemon older than it sends none, unavailable, none, or a table. */
+function listSection<T>(
+  part: readonly T[] | PartErrorAnswer | undefined,
+  paint: Paint,
+  list: ListTable<T>,
+): string[] {
   if (part === undefined) return [];
-  if (isPartError(part)) return unavailable('Recent events', part, paint);
-  if (part.length === 0) return [`${paint('bold', 'Recent events')}: none yet`];
-  const shown = part.slice(0, SHOWN_EVENTS);
+  if (isPartError(part)) return unavailable(list.title, part, paint);
+  const shown = part.slice(0, list.limit);
+  const [title = '', ...table] = tableSection(
+    list.title,
+    list.none,
+    paint,
+    shown.map(list.row),
+    list.columns,
+  );
   return [
-    paint('bold', 'Recent events'),
-    ...formatTable(
-      [{ header: 'WHEN' }, { header: 'MAPPING' }, { header: 'WHAT HAPPENED' }],
-      shown.map((event): Cell[] => [at(event.at), event.mapping ?? NONE, reason(event.summary)]),
-      paint,
-    ),
+    shown.length === 0 ? title : (list.heading?.(part.length) ?? title),
+    ...table,
     ...more(part.length - shown.length, paint),
   ];
 }
 
-function failureSection(part: StatusAnswer['failures'], paint: Paint, at: At): string[] {
-  if (part === undefined) return [];
-  if (isPartError(part)) return unavailable('Recent failures', part, paint);
-  if (part.length === 0) return [`${paint('bold', 'Recent failures')}: none`];
-  const shown = part.slice(0, SHOWN_FAILURES);
-  return [
-    paint('bold', paint('red', `Recent failures (${part.length})`)),
-    ...formatTable(
-      [
-        { header: 'WHEN' },
-        { header: 'QUEUE' },
-        { header: 'JOB' },
-        { header: 'ID' },
-        { header: 'ATTEMPTS', align: 'right' },
-        { header: 'REASON' },
-      ],
-      shown.map((failure): Cell[] => [
-        at(failure.at),
-        failure.queue,
-        failure.name,
-        failure.id,
-        String(failure.attemptsMade),
-        reason(failure.failedReason),
-      ]),
-      paint,
-    ),
-    ...more(part.length - shown.length, paint),
-  ];
+/** A titled table, or the title and `none` when it has no rows. */
+function tableSection(
+  title: string,
+  none: string,
+  paint: Paint,
+  rows: Cell[][],
+  columns: Column[],
+): string[] {
+  if (rows.length === 0) return [`${paint('bold', title)}: ${none}`];
+  return [paint('bold', title), ...formatTable(columns, rows, paint)];
 }
 
 function more(hidden: number, paint: Paint): string[] {
   return hidden > 0 ? [paint('dim', `… ${hidden} more: docsync status --json shows them all`)] : [];
-}
-
-/** A reason on one line, cut to a length a terminal row can hold. */
-function reason(text: string): string {
-  const line = printable(text);
-  return line.length > REASON_CHARS ? `${line.slice(0, REASON_CHARS - 1)}…` : line;
-}
-
-/** `2026-11-21 19:08:58Z`: an ISO time without its milliseconds. */
-function timestamp(iso: string): string {
-  return printable(iso)
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, 'Z');
 }

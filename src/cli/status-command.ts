@@ -1,11 +1,12 @@
 // `docsync status`: asks a running docsync for its /status and prints it as tables for people, or
 // as the JSON it received (--json). The address is --url, else the configuration's http.listen,
-// else docsync's default; the token is --token, else DOCSYNC_HTTP_TOKEN, else http.token.
+// else docsync's default; the token is --token, else DOCSYNC_HTTP_TOKEN, else http.token. For
+// monitoring, it exits 1 when a mapping or spec is failing (src/status/health-state.ts).
 import type { Config } from '../config/config-schema.js';
 import { DEFAULT_HTTP_LISTEN, type ListenAddress } from '../config/listen-address.js';
 import { formatZodPath } from '../errors/format-zod-path.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import { statusAnswerSchema } from '../status/status-answer-schema.js';
+import { isPartError, type StatusAnswer, statusAnswerSchema } from '../status/status-answer-schema.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { readCliConfig } from './read-cli-config.js';
@@ -88,7 +89,14 @@ export async function statusCommand(flags: StatusFlags, io: CliIo): Promise<numb
       ? `${text.trimEnd()}\n`
       : renderStatusTables(parsed.data, { now: new Date(), color: useColor(io) }),
   );
-  return EXIT.ok;
+  return isFailing(parsed.data) ? EXIT.failure : EXIT.ok;
+}
+
+/** Whether a mapping or spec is failing: its job failed health.failingAfter times in a row. */
+export function isFailing(status: StatusAnswer): boolean {
+  return [status.mappings, status.openapi].some(
+    (part) => !isPartError(part) && part.some((row) => row.state === 'failing'),
+  );
 }
 
 /** The address given, as the base /status is read under: scheme added, trailing `/` and `/status` removed. */

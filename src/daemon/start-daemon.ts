@@ -13,6 +13,7 @@ import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import { readBrokenLinks } from '../metrics/read-broken-links.js';
+import { readHealthCounts } from '../metrics/read-health-counts.js';
 import {
   syncChangeRequestPollSchedulers,
   syncGitPollSchedulers,
@@ -94,6 +95,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     readers: {
       queueCounts: () => queues.counts(),
       brokenLinks: () => readBrokenLinks(config.mappings, shared.mappings, shared.links),
+      health: () => readHealthCounts(config, shared),
     },
     onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
   });

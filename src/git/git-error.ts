@@ -1,5 +1,6 @@
 // The one error type of docsync's git layer: the command that failed (credentials removed), git's
-// stderr tail (credentials removed) and whether trying again may help, decided from a rule table.
+// stderr (credentials removed, every line of it in the message: its last line alone, such as "and
+// the repository exists.", says nothing) and whether trying again may help, from a rule table.
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
@@ -82,7 +83,7 @@ export class GitError extends DocsyncError {
   declare readonly code: GitErrorCode;
   /** The command as it can be shown: `git fetch --prune https://***@host/x.git`. */
   readonly command: string;
-  /** The last lines git wrote to stderr, credentials removed; empty when it wrote none. */
+  /** What git wrote to stderr (its end, when long), credentials removed; empty when it wrote none. */
   readonly stderr: string;
   readonly exitCode: number | null;
 
@@ -90,8 +91,9 @@ export class GitError extends DocsyncError {
     const command = ['git', ...init.args].map(redactUrlCredentials).join(' ');
     const stderr = stderrTail(init.stderr ?? '');
     const subcommand = subcommandOf(init.args);
-    const lastLine = stderr.split('\n').at(-1) ?? '';
-    super(init.code, `git ${subcommand} ${init.reason}${lastLine === '' ? '' : `: ${lastLine}`}`, {
+    // Git wraps one sentence over several lines: joined with spaces, they read as git wrote them.
+    const said = stderr.split('\n').join(' ');
+    super(init.code, `git ${subcommand} ${init.reason}${said === '' ? '' : `: ${said}`}`, {
       retryable: GIT_RETRYABLE[init.code],
       ...(init.cause === undefined ? {} : { cause: init.cause }),
     });

@@ -6,6 +6,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { ApiAttemptEvent, ApiRetryEvent } from '../api/http-transport.js';
 import type { RefreshResult } from '../openapi/refresh-openapi-spec.js';
 import type { QueueName } from '../queue/queue-names.js';
+import type { HealthState } from '../status/health-state.js';
 
 /** What became of one run of a job, as the runner saw it. */
 export type JobOutcome = 'completed' | 'retrying' | 'failed' | 'delayed' | 'rate-limited';
@@ -23,11 +24,19 @@ export interface BrokenLinkCount {
   count: number;
 }
 
+/** How many mappings, and specs, are in each health state (src/status/health-state.ts). */
+export interface HealthCounts {
+  mappings: Readonly<Record<HealthState, number>>;
+  openapi: Readonly<Record<HealthState, number>>;
+}
+
 /** Reads done at scrape time, from the state every process shares. */
 export interface MetricsReaders {
   /** Jobs by state, by queue: what `Queues.counts()` answers. */
   queueCounts?: () => Promise<Readonly<Record<string, Readonly<Record<string, number>>>>>;
   brokenLinks?: () => Promise<readonly BrokenLinkCount[]>;
+  /** Mappings and specs by health state: src/metrics/read-health-counts.ts. */
+  health?: () => Promise<HealthCounts>;
 }
 
 export interface DocsyncMetricsOptions {
@@ -52,109 +61,115 @@ export const METRIC_BUCKETS = {
 export class DocsyncMetrics {
   readonly registry = new Registry();
 
-  readonly #jobs = new Counter({
-    name: `${PREFIX}jobs_total`,
-    help: 'Job runs by queue, job name and outcome (completed, retrying, failed, delayed, rate-limited).',
-    labelNames: ['queue', 'name', 'result'] as const,
-    registers: [this.registry],
-  });
+  readonly #jobs = this.#counter(
+    'jobs_total',
+    'Job runs by queue, job name and outcome (completed, retrying, failed, delayed, rate-limited).',
+    ['queue', 'name', 'result'],
+  );
 
-  readonly #jobSeconds = new Histogram({
-    name: `${PREFIX}job_duration_seconds`,
-    help: 'Duration of job runs by queue, job name and outcome.',
-    labelNames: ['queue', 'name', 'result'] as const,
-    buckets: [...METRIC_BUCKETS.jobSeconds],
-    registers: [this.registry],
-  });
+  readonly #jobSeconds = this.#histogram(
+    'job_duration_seconds',
+    'Duration of job runs by queue, job name and outcome.',
+    ['queue', 'name', 'result'],
+    METRIC_BUCKETS.jobSeconds,
+  );
 
-  readonly #apiRequests = new Counter({
-    name: `${PREFIX}api_requests_total`,
-    help: 'Attempts of requests to the documentation service by method, route template and status (0: no answer).',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly #apiRequests = this.#counter(
+    'api_requests_total',
+    'Attempts of requests to the documentation service by method, route template and status (0: no answer).',
+    ['method', 'route', 'status'],
+  );
 
-  readonly #apiSeconds = new Histogram({
-    name: `${PREFIX}api_request_duration_seconds`,
-    help: 'Duration of attempts of requests to the documentation service by method and route template.',
-    labelNames: ['method', 'route'] as const,
-    buckets: [...METRIC_BUCKETS.apiSeconds],
-    registers: [this.registry],
-  });
+  readonly #apiSeconds = this.#histogram(
+    'api_request_duration_seconds',
+    'Duration of attempts of requests to the documentation service by method and route template.',
+    ['method', 'route'],
+    METRIC_BUCKETS.apiSeconds,
+  );
 
-  readonly #apiRetries = new Counter({
-    name: `${PREFIX}api_retries_total`,
-    help: 'Requests to the documentation service sent again by the client, by method, route template and status of the failed attempt.',
-    labelNames: ['method', 'route', 'status'] as const,
-    registers: [this.registry],
-  });
+  readonly #apiRetries = this.#counter(
+    'api_retries_total',
+    'Requests to the documentation service sent again by the client, by method, route template and status of the failed attempt.',
+    ['method', 'route', 'status'],
+  );
 
-  readonly #rateLimitWaits = new Counter({
-    name: `${PREFIX}rate_limit_waits_total`,
-    help: 'Waits for the service rate limit (429): by the API client within a call, or by a paused queue.',
-    labelNames: ['waiter'] as const,
-    registers: [this.registry],
-  });
+  readonly #rateLimitWaits = this.#counter(
+    'rate_limit_waits_total',
+    'Waits for the service rate limit (429): by the API client within a call, or by a paused queue.',
+    ['waiter'],
+  );
 
-  readonly #rateLimitSeconds = new Counter({
-    name: `${PREFIX}rate_limit_wait_seconds_total`,
-    help: 'Seconds waited for the service rate limit (429), by the API client or by a paused queue.',
-    labelNames: ['waiter'] as const,
-    registers: [this.registry],
-  });
+  readonly #rateLimitSeconds = this.#counter(
+    'rate_limit_wait_seconds_total',
+    'Seconds waited for the service rate limit (429), by the API client or by a paused queue.',
+    ['waiter'],
+  );
 
-  readonly #syncLag = new Histogram({
-    name: `${PREFIX}sync_lag_seconds`,
-    help: 'Seconds from the commit time of the newest imported commit to the end of its import, by mapping.',
-    labelNames: ['mapping'] as const,
-    buckets: [...METRIC_BUCKETS.syncLagSeconds],
-    registers: [this.registry],
-  });
+  readonly #syncLag = this.#histogram(
+    'sync_lag_seconds',
+    'Seconds from the commit time of the newest imported commit to the end of its import, by mapping.',
+    ['mapping'],
+    METRIC_BUCKETS.syncLagSeconds,
+  );
 
-  readonly #openApiVersions = new Counter({
-    name: `${PREFIX}openapi_versions_total`,
-    help: 'New versions of OpenAPI specs uploaded, by organization and slug.',
-    labelNames: ['org', 'slug'] as const,
-    registers: [this.registry],
-  });
+  readonly #openApiVersions = this.#counter(
+    'openapi_versions_total',
+    'New versions of OpenAPI specs uploaded, by organization and slug.',
+    ['org', 'slug'],
+  );
 
-  readonly #openApiRefreshes = new Counter({
-    name: `${PREFIX}openapi_refreshes_total`,
-    help: 'Refreshes of OpenAPI specs by organization, slug and result (uploaded, unchanged, no-new-version, would-upload, invalid, failed).',
-    labelNames: ['org', 'slug', 'result'] as const,
-    registers: [this.registry],
-  });
+  readonly #openApiRefreshes = this.#counter(
+    'openapi_refreshes_total',
+    'Refreshes of OpenAPI specs by organization, slug and result (uploaded, unchanged, no-new-version, would-upload, invalid, failed).',
+    ['org', 'slug', 'result'],
+  );
 
   constructor(options: DocsyncMetricsOptions = {}) {
     const { readers = {}, onReadError } = options;
-    const { queueCounts, brokenLinks } = readers;
-    if (queueCounts !== undefined) {
-      const name = `${PREFIX}queue_jobs`;
-      const gauge: Gauge<'queue' | 'state'> = new Gauge({
-        name,
-        help: 'Jobs in each queue by state, read from Redis when scraped.',
-        labelNames: ['queue', 'state'] as const,
-        registers: [this.registry],
-        collect: () =>
-          refill(gauge, name, onReadError, async () =>
-            Object.entries(await queueCounts()).flatMap(([queue, counts]) =>
-              Object.entries(counts).map(([state, count]) => [{ queue, state }, count] as const),
-            ),
+    const { queueCounts, brokenLinks, health } = readers;
+    if (queueCounts !== undefined)
+      this.#scrapeGauge(
+        'queue_jobs',
+        'Jobs in each queue by state, read from Redis when scraped.',
+        ['queue', 'state'],
+        onReadError,
+        async () =>
+          Object.entries(await queueCounts()).flatMap(([queue, counts]) =>
+            Object.entries(counts).map(([state, count]) => [{ queue, state }, count] as const),
           ),
-      });
-    }
-    if (brokenLinks !== undefined) {
-      const name = `${PREFIX}broken_links`;
-      const gauge: Gauge<'mapping' | 'target'> = new Gauge({
-        name,
-        help: 'Broken links found by the last link check of each target of a mapping (main, change-request), read from Redis when scraped.',
-        labelNames: ['mapping', 'target'] as const,
-        registers: [this.registry],
-        collect: () =>
-          refill(gauge, name, onReadError, async () =>
-            (await brokenLinks()).map(({ mapping, target, count }) => [{ mapping, target }, count] as const),
-          ),
-      });
+      );
+    if (brokenLinks !== undefined)
+      this.#scrapeGauge(
+        'broken_links',
+        'Broken links found by the last link check of each target of a mapping (main, change-request), read from Redis when scraped.',
+        ['mapping', 'target'],
+        onReadError,
+        async () =>
+          (await brokenLinks()).map(({ mapping, target, count }) => [{ mapping, target }, count] as const),
+      );
+    if (health !== undefined) {
+      // One read per scrape for both gauges.
+      let reading: Promise<HealthCounts> | undefined;
+      const counts = async (part: keyof HealthCounts) => {
+        reading ??= health().finally(() => {
+          reading = undefined;
+        });
+        return Object.entries((await reading)[part]).map(([state, count]) => [{ state }, count] as const);
+      };
+      this.#scrapeGauge(
+        'mappings',
+        'Mappings by health state (ok, degraded, failing, paused), read from Redis when scraped.',
+        ['state'],
+        onReadError,
+        () => counts('mappings'),
+      );
+      this.#scrapeGauge(
+        'openapi_specs',
+        'OpenAPI specs by health state (ok, degraded, failing), read from Redis when scraped.',
+        ['state'],
+        onReadError,
+        () => counts('openapi'),
+      );
     }
     if (options.processMetrics === true) collectDefaultMetrics({ register: this.registry, prefix: PREFIX });
   }
@@ -205,6 +220,42 @@ export class DocsyncMetrics {
 
   openApiVersion(org: string, slug: string): void {
     this.#openApiVersions.inc({ org, slug });
+  }
+
+  #counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    return new Counter({ name: `${PREFIX}${name}`, help, labelNames, registers: [this.registry] });
+  }
+
+  #histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: readonly number[],
+  ): Histogram<L> {
+    return new Histogram({
+      name: `${PREFIX}${name}`,
+      help,
+      labelNames,
+      buckets: [...buckets],
+      registers: [this.registry],
+    });
+  }
+
+  /** A gauge of shared state, its samples replaced at each scrape by what `read` answers. */
+  #scrapeGauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    onReadError: DocsyncMetricsOptions['onReadError'],
+    read: () => Promise<ReadonlyArray<readonly [Partial<Record<L, string>>, number]>>,
+  ): void {
+    const gauge: Gauge<L> = new Gauge({
+      name: `${PREFIX}${name}`,
+      help,
+      labelNames,
+      registers: [this.registry],
+      collect: () => refill(gauge, `${PREFIX}${name}`, onReadError, read),
+    });
   }
 }
 

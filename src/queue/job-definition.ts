@@ -64,6 +64,11 @@ export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
    * job (shutdown, lost lock) or a rate-limit pause. A failure of its own is logged, never thrown.
    */
   onFailure?(ctx: JobContext, payload: P, error: unknown): Promise<void>;
+  /**
+   * Tells the stores a run went through, ending the failures in a row that onFailure counted. The
+   * runner calls it after a completed run, never in a dry run. A failure of its own is logged.
+   */
+  onSuccess?(ctx: JobContext, payload: P, result: R): Promise<void>;
 }
 
 /** What a processor of jobs/ adds to its kind: everything but the name, queue and payload schema. */

@@ -2,8 +2,8 @@
 // validates each payload, gives the processor a child logger with the job's ids and an
 // AbortSignal, takes the space lock, logs one line and records one metric per outcome (and one
 // event, when the processor describes what it did), has the definition record a failure under one
-// rule (#onFailure), and turns permanent failures into BullMQ's UnrecoverableError so they are not
-// retried.
+// rule (#onFailure) and a success after it (onSuccess), and turns permanent failures into
+// BullMQ's UnrecoverableError so they are not retried.
 import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
@@ -22,6 +22,9 @@ import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-def
 import type { QueueName } from './queue-names.js';
 import { isPermanent, RETRY_POLICY, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, SpaceLocks } from './space-locks.js';
+
+/** Kills in a row a job survives: enough for crash loops and rolling restarts, not for a poison job. */
+const MAX_STALLED_COUNT = 5;
 
 export interface JobRunnerOptions {
   definitions: readonly AnyJobDefinition[];
@@ -64,6 +67,12 @@ export class JobRunner {
         connection: this.#options.connection,
         prefix: this.#options.config.redis.prefix,
         concurrency: this.#options.config.queues.concurrency,
+        // A job of a killed process runs again within lockDuration + stalledInterval.
+        lockDuration: this.#options.config.queues.lockDuration,
+        stalledInterval: this.#options.config.queues.stalledInterval,
+        // A job whose process was killed runs again; BullMQ's default (1) would fail it for good,
+        // without a trace, the second time that happens to it in a row.
+        maxStalledCount: MAX_STALLED_COUNT,
       });
       const log = this.#options.log.child({ queue });
       worker.on('error', throttledErrorLog(log, 'worker error', 'error'));
@@ -135,7 +144,11 @@ export class JobRunner {
 
     let lock: HeldLock | undefined;
     if (lockKey !== undefined) {
-      lock = await this.#locks.tryAcquire(lockKey, `${this.#owner}:${job.id}`);
+      lock = await this.#locks.tryAcquire(
+        lockKey,
+        this.#owner,
+        token === undefined ? undefined : { queue, job: String(job.id), token },
+      );
       if (lock === undefined) {
         const [low, high] = RETRY_POLICY.busyDelaySpread;
         const random = this.#options.random ?? Math.random;
@@ -166,6 +179,11 @@ export class JobRunner {
       record('completed');
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
       await this.#recordEvent(queue, definition, payload, result, log);
+      // A completed run ends the failures in a row onFailure counted; never in a dry run either.
+      if (definition.onSuccess !== undefined && !ctx.dryRun)
+        await bestEffort(log, 'success not recorded', async () =>
+          definition.onSuccess?.(ctx, payload, result),
+        );
       return result;
     } catch (error) {
       const lost = lock?.lost.aborted ? lock.lost.reason : undefined;
@@ -218,11 +236,9 @@ export class JobRunner {
     error: unknown,
   ): Promise<void> {
     if (definition.onFailure === undefined || ctx.dryRun || ctx.signal.aborted) return;
-    try {
-      await definition.onFailure(ctx, payload, error);
-    } catch (failure) {
-      ctx.log.warn({ err: failure }, 'failure not recorded');
-    }
+    await bestEffort(ctx.log, 'failure not recorded', async () =>
+      definition.onFailure?.(ctx, payload, error),
+    );
   }
 
   /** The event log is for people: a write that fails is a warning, never the job's failure. */
@@ -238,8 +254,8 @@ export class JobRunner {
     const { mapping } = payload as { mapping?: unknown };
     // The event's space is the lock key, as it always was: the space of the jobs that change one.
     const space = definition.lockKey?.(payload);
-    try {
-      await this.#options.deps.stores.events.record({
+    await bestEffort(log, 'event not recorded', () =>
+      this.#options.deps.stores.events.record({
         at: this.#options.deps.now().toISOString(),
         queue,
         job: definition.name,
@@ -247,9 +263,16 @@ export class JobRunner {
         summary,
         ...(typeof mapping === 'string' ? { mapping } : {}),
         ...(space === undefined ? {} : { space }),
-      });
-    } catch (error) {
-      log.warn({ err: error }, 'event not recorded');
-    }
+      }),
+    );
+  }
+}
+
+/** A write for people (state, events) that fails is a warning, never the job's outcome. */
+async function bestEffort(log: Logger, message: string, write: () => Promise<void>): Promise<void> {
+  try {
+    await write();
+  } catch (error) {
+    log.warn({ err: error }, message);
   }
 }

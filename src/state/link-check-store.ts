@@ -28,21 +28,19 @@ export const linkCheckSchema = z.object({
 
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 
-/** What /status shows of a check: its counts, not the links themselves, which are not validated. */
-const linkCheckSummarySchema = z.object({
+/** What /status reads of a stored check: its counts, not the links themselves, which are not validated. */
+const storedSummarySchema = linkCheckSchema.extend({ broken: z.array(z.unknown()) });
+
+/** A check in short, as /status shows it. */
+export const linkCheckSummarySchema = z.object({
   at: z.string(),
   revision: z.string(),
-  broken: z.array(z.unknown()),
-  stats: linkStatsSchema.optional(),
+  broken: z.number(),
+  /** All links of the target, when the record has the service's stats. */
+  total: z.number().optional(),
 });
 
-export interface LinkCheckSummary {
-  at: string;
-  revision: string;
-  broken: number;
-  /** All links of the target, when the record has the service's stats. */
-  total?: number;
-}
+export type LinkCheckSummary = z.infer<typeof linkCheckSummarySchema>;
 
 /** One record per target; `changeRequest` undefined is the space's main content. */
 export interface LinkCheckStore {
@@ -54,7 +52,7 @@ export interface LinkCheckStore {
 
 /** A stored record in short, as /status shows it; undefined when it does not read back. */
 export function summaryOfLinkCheck(value: unknown): LinkCheckSummary | undefined {
-  const parsed = linkCheckSummarySchema.safeParse(value);
+  const parsed = storedSummarySchema.safeParse(value);
   if (!parsed.success) return undefined;
   const { at, revision, broken, stats } = parsed.data;
   return { at, revision, broken: broken.length, ...(stats === undefined ? {} : { total: stats.total }) };

@@ -35,8 +35,12 @@ export const exportOutcomeSchema = z.object({
   sha: z.string().optional(),
   branch: z.string().optional(),
   files: z.number().optional(),
-  /** A conflict's cause: paths git changed since the last export that the space's content would undo. */
+  /** A conflict's cause: paths git and the space both changed, differently, since the last export. */
   changedInGit: z.array(z.string()).optional(),
+  /** Paths only git changed since the last export: git's version was kept. */
+  keptFromGit: z.array(z.string()).optional(),
+  /** With a conflict: the commit of the space's other changes pushed to the mapping's branch. */
+  committed: z.string().optional(),
 });
 
 export const mergeOutcomeSchema = z.object({
@@ -45,35 +49,77 @@ export const mergeOutcomeSchema = z.object({
   revision: z.string(),
 });
 
-export const failureSchema = z.object({ at: z.string(), code: z.string(), message: z.string() });
+export const failureSchema = z.object({
+  at: z.string(),
+  code: z.string(),
+  message: z.string(),
+  /** What to check or do about it (src/state/failure-hint.ts); none in state written before hints. */
+  hint: z.string().optional(),
+});
+
+/** The failures in a row of one job of a mapping (or of a spec's refresh), until its next success. */
+export const failureRunSchema = z.object({
+  count: z.number().int().positive(),
+  /** When the first of them happened. */
+  since: z.string(),
+  last: failureSchema,
+});
+
+export const pendingConflictSchema = z.object({
+  sha: z.string(),
+  branch: z.string(),
+  revision: z.string(),
+  /** The commit equal to the space in every file, the base once the branch is merged. */
+  resolvedBase: z.string().optional(),
+});
 
 export const mappingStateSchema = z.object({
   /** The commit whose folder content the change request holds. */
   lastImportedSha: z.string().optional(),
-  /** Content identity of the last import: git tree hash, or `worktree:<sha256>` for a working copy. */
+  /**
+   * Content identity of the last import (contentKey of the bundle's content hash), the same for a
+   * working copy and for the commit holding the same files. State written before it held a git
+   * tree id here, which the import still recognizes.
+   */
   lastContent: z.string().optional(),
+  /** The git tree id of the folder last imported or found unchanged: skips bundling the same tree. */
+  lastTree: z.string().optional(),
   /** The open change request docsync keeps for this mapping and branch. */
   changeRequestId: z.string().optional(),
   paused: pauseSchema.optional(),
   lastImport: importOutcomeSchema.optional(),
   lastError: failureSchema.optional(),
+  /**
+   * By job name (`poll-git`, `import-content`...): the failures in a row of each job of the mapping
+   * that failed since it last succeeded. The mapping's health (src/status/health-state.ts) reads them.
+   */
+  failures: z.record(z.string(), failureRunSchema).optional(),
   /** The last change request of this mapping docsync merged. */
   lastMerge: mergeOutcomeSchema.optional(),
   /** Space to git: the last space revision the space poll handled (exported, or docsync's own). */
   lastSeenRevision: z.string().optional(),
+  /** Space to git: the last revision the space poll queued an export for (an edit made in the service). */
+  exportQueued: z.string().optional(),
   /**
    * Space to git: the commit whose folder the space's content was last known to equal (docsync's
    * last export, or the commit of a merged import). Git changing the folder since means a conflict.
    */
   exportBase: z.string().optional(),
+  /**
+   * When the export base is a commit docsync made in its git mirror (the space kept a file git alone
+   * changed, or a file is in conflict): the last branch commit the space equalled in every file.
+   * Conflict commits go on it, so that merging them shows each conflict and undoes nothing of git's.
+   */
+  conflictParent: z.string().optional(),
   lastExport: exportOutcomeSchema.optional(),
   /** A conflict branch not yet merged: once its commit is in the branch, it is the new base. */
-  pendingConflict: z.object({ sha: z.string(), branch: z.string(), revision: z.string() }).optional(),
+  pendingConflict: pendingConflictSchema.optional(),
 });
 
 export type MappingState = z.infer<typeof mappingStateSchema>;
 export type ImportOutcome = z.infer<typeof importOutcomeSchema>;
 export type Failure = z.infer<typeof failureSchema>;
+export type FailureRun = z.infer<typeof failureRunSchema>;
 export type MergeOutcome = z.infer<typeof mergeOutcomeSchema>;
 export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
 export type Pause = z.infer<typeof pauseSchema>;
@@ -112,6 +158,13 @@ export const MAX_TRACKED_CHANGE_REQUESTS = 20;
 export interface MappingStateStore {
   get(mapping: string): Promise<MappingState>;
   update(mapping: string, patch: MappingStatePatch): Promise<void>;
+  /** One more failure in a row of the mapping's `job`; it becomes the mapping's `lastError`. */
+  recordFailure(mapping: string, job: string, failure: Failure): Promise<void>;
+  /**
+   * A success of the mapping's `job`: its failures in a row end. With the last job that failed,
+   * `lastError` goes too: it no longer says what is wrong.
+   */
+  recordSuccess(mapping: string, job: string): Promise<void>;
   /**
    * Remembers that a revision of a space came from docsync itself, for loop prevention. An import or
    * update origin naming its change request also tracks that change request for its mapping.

@@ -3,6 +3,7 @@
 // rejected, and the last refresh's outcome for /status; and the store every version (Redis for the
 // daemon, memory for tests and `docsync once`) keeps it in.
 import { z } from 'zod';
+import { failureSchema } from './mapping-state.js';
 
 const validatorsSchema = z.object({
   etag: z.string().optional(),
@@ -28,7 +29,7 @@ const uploadSchema = z.object({
 
 const problemSchema = z.object({ pointer: z.string(), message: z.string(), file: z.string().optional() });
 
-const refreshSchema = z.object({
+export const refreshSchema = z.object({
   at: z.string(),
   /** uploaded, unchanged, no-new-version, invalid, failed, rejected-before. */
   result: z.string(),
@@ -39,8 +40,12 @@ const refreshSchema = z.object({
     .optional(),
   changelog: z.array(z.string()).optional(),
   problems: z.array(problemSchema).optional(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  /** Why it failed, with what to check (src/state/failure-hint.ts). */
+  error: failureSchema.omit({ at: true }).optional(),
 });
+
+/** The spec's refreshes that failed in a row, until one succeeds; the last one is `lastRefresh`. */
+export const specFailuresSchema = z.object({ count: z.number().int().positive(), since: z.string() });
 
 export const openApiStateSchema = z.object({
   uploaded: uploadSchema.optional(),
@@ -49,6 +54,7 @@ export const openApiStateSchema = z.object({
   lastRefresh: refreshSchema.optional(),
   /** The last refresh that made a new version. */
   lastVersion: refreshSchema.optional(),
+  failures: specFailuresSchema.optional(),
 });
 
 export type OpenApiState = z.infer<typeof openApiStateSchema>;
@@ -58,11 +64,13 @@ const openApiSummarySchema = z.object({
   uploaded: z.object({ at: z.string(), version: z.string().optional() }).optional(),
   lastRefresh: refreshSchema.optional(),
   lastVersion: refreshSchema.optional(),
+  failures: specFailuresSchema.optional(),
 });
 
 export type OpenApiSummary = z.infer<typeof openApiSummarySchema>;
 export type OpenApiRefresh = z.infer<typeof refreshSchema>;
 export type OpenApiUpload = z.infer<typeof uploadSchema>;
+export type SpecFailures = z.infer<typeof specFailuresSchema>;
 
 /** One record per spec, by org and slug. */
 export interface OpenApiStateStore {

@@ -1,42 +1,52 @@
-// A mapping's last failure, as /status shows it: its code and a message with any credentials of a
-// URL removed (git errors can quote the remote). Jobs queued for a mapping record it from their
-// onFailure, which the job runner calls under its one rule.
+// A mapping's failures, as /status shows them: each job's failures in a row (its last one with its
+// code, a message with any credentials of a URL removed, git errors can quote the remote, and a
+// hint), ended by the job's next success. Jobs queued for a mapping record both from their
+// onFailure and onSuccess, which the job runner calls under its one rule.
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import type { MappingStateStore } from './mapping-state.js';
+import { type FailureSubject, failureHint } from './failure-hint.js';
+import type { Failure, MappingStateStore } from './mapping-state.js';
 
-export async function recordFailure(
-  store: MappingStateStore,
-  mapping: string,
-  error: unknown,
-  now: () => Date,
-): Promise<void> {
-  await store.update(mapping, {
-    lastError: {
-      at: now().toISOString(),
-      code: error instanceof DocsyncError ? error.code : ('FAILED' satisfies ErrorCode),
-      message: redactUrlCredentials(error instanceof Error ? error.message : String(error)),
-    },
-  });
+/** The failure as the stores keep it: when, its code, its message without credentials, and a hint. */
+export function failureOf(error: unknown, at: Date, subject: FailureSubject = {}): Failure {
+  return {
+    at: at.toISOString(),
+    code: error instanceof DocsyncError ? error.code : ('FAILED' satisfies ErrorCode),
+    message: redactUrlCredentials(error instanceof Error ? error.message : String(error)),
+    hint: redactUrlCredentials(failureHint(error, subject)),
+  };
 }
 
-/** What recordMappingFailure reads of a job's context. */
-export interface MappingFailureContext {
-  config: { mappings: readonly { name: string }[] };
+/** What recordMappingFailure and recordMappingSuccess read of a job's context. */
+export interface MappingOutcomeContext {
+  config: { mappings: readonly { name: string; space: string }[] };
   stores: { mappings: MappingStateStore };
   now: () => Date;
+  /** The job that ran: its failures in a row are counted apart from the mapping's other jobs. */
+  job: { name: string };
 }
 
 /**
- * The failure of a job queued for `mapping`, kept in its state until it next succeeds. A mapping
- * that left the configuration gets no state: its failure (MAPPING_UNKNOWN) is the job's alone.
+ * The failure of a job queued for `mapping`, counted until the job next succeeds. A mapping that
+ * left the configuration gets no state: its failure (MAPPING_UNKNOWN) is the job's alone.
  */
 export async function recordMappingFailure(
-  ctx: MappingFailureContext,
+  ctx: MappingOutcomeContext,
   mapping: string,
   error: unknown,
 ): Promise<void> {
+  const configured = ctx.config.mappings.find((item) => item.name === mapping);
+  if (configured === undefined) return;
+  await ctx.stores.mappings.recordFailure(
+    mapping,
+    ctx.job.name,
+    failureOf(error, ctx.now(), { mapping: configured }),
+  );
+}
+
+/** The job ran through for `mapping`: its failures in a row, if any, are over. */
+export async function recordMappingSuccess(ctx: MappingOutcomeContext, mapping: string): Promise<void> {
   if (!ctx.config.mappings.some((item) => item.name === mapping)) return;
-  await recordFailure(ctx.stores.mappings, mapping, error, ctx.now);
+  await ctx.stores.mappings.recordSuccess(mapping, ctx.job.name);
 }

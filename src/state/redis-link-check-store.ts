@@ -1,6 +1,5 @@
 // Link checks in Redis: one key per target under the configured prefix, expiring after a month
 // without a check, read back through zod.
-import type { RedisClient } from '../redis/redis-connections.js';
 import {
   type LinkCheck,
   type LinkCheckStore,
@@ -8,44 +7,29 @@ import {
   linkCheckSchema,
   summaryOfLinkCheck,
 } from './link-check-store.js';
+import { parseStoredJson, RedisStateStore } from './redis-state-store.js';
 
 const KEEP_SECONDS = 30 * 24 * 3600;
 
-export class RedisLinkCheckStore implements LinkCheckStore {
-  readonly #redis: RedisClient;
-  readonly #prefix: string;
-
-  constructor(redis: RedisClient, prefix: string) {
-    this.#redis = redis;
-    this.#prefix = prefix;
-  }
-
+export class RedisLinkCheckStore extends RedisStateStore implements LinkCheckStore {
   keyOf(space: string, changeRequest: string | undefined): string {
-    return `${this.#prefix}:state:links:${space}:${changeRequest ?? 'main'}`;
+    return this.stateKey('links', space, changeRequest ?? 'main');
   }
 
   async get(space: string, changeRequest: string | undefined): Promise<LinkCheck | undefined> {
-    const text = await this.#redis.get(this.keyOf(space, changeRequest));
+    const text = await this.redis.get(this.keyOf(space, changeRequest));
     if (text === null) return undefined;
-    const parsed = linkCheckSchema.safeParse(parseJson(text));
+    const parsed = linkCheckSchema.safeParse(parseStoredJson(text));
     // An unreadable record is treated as no previous check: the next one starts afresh.
     return parsed.success ? parsed.data : undefined;
   }
 
   async summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined> {
-    const text = await this.#redis.get(this.keyOf(space, changeRequest));
-    return text === null ? undefined : summaryOfLinkCheck(parseJson(text));
+    const text = await this.redis.get(this.keyOf(space, changeRequest));
+    return text === null ? undefined : summaryOfLinkCheck(parseStoredJson(text));
   }
 
   async set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void> {
-    await this.#redis.set(this.keyOf(space, changeRequest), JSON.stringify(check), 'EX', KEEP_SECONDS);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+    await this.redis.set(this.keyOf(space, changeRequest), JSON.stringify(check), 'EX', KEEP_SECONDS);
   }
 }

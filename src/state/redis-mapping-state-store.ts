@@ -4,8 +4,9 @@
 import { z } from 'zod';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import { FAILURE_RUN_SCRIPT } from './failure-runs.js';
 import {
-  MAX_TRACKED_CHANGE_REQUESTS,
+  type Failure,
   type MappingState,
   type MappingStatePatch,
   type MappingStateStore,
@@ -13,13 +14,8 @@ import {
   type RevisionOrigin,
   type TrackedChangeRequest,
 } from './mapping-state.js';
-import {
-  readTracked,
-  settledEntry,
-  type TrackedEntry,
-  trackedEntryOf,
-  trackedToDrop,
-} from './tracked-change-requests.js';
+import { parseStoredJson, RedisStateStore } from './redis-state-store.js';
+import { TrackedChangeRequests } from './tracked-change-requests.js';
 
 const revisionOriginSchema = z.object({
   kind: z.enum(['import', 'update', 'merge']),
@@ -30,32 +26,49 @@ const revisionOriginSchema = z.object({
 
 const ORIGIN_TTL_SECONDS = 90 * 24 * 3600;
 
-export class RedisMappingStateStore implements MappingStateStore {
-  readonly #redis: RedisClient;
-  readonly #prefix: string;
-
-  readonly #now: () => Date;
+export class RedisMappingStateStore extends RedisStateStore implements MappingStateStore {
+  readonly #tracked: TrackedChangeRequests;
 
   constructor(redis: RedisClient, prefix: string, now: () => Date = () => new Date()) {
-    this.#redis = redis;
-    this.#prefix = prefix;
-    this.#now = now;
+    super(redis, prefix);
+    this.#tracked = new TrackedChangeRequests(
+      {
+        entries: async (mapping) =>
+          Object.entries(await this.redis.hgetall(this.trackedKeyOf(mapping))).map(
+            ([id, text]): [string, unknown] => [id, parseStoredJson(text)],
+          ),
+        put: async (mapping, id, entry) => {
+          const key = this.trackedKeyOf(mapping);
+          const results = await this.redis
+            .multi()
+            .hset(key, id, JSON.stringify(entry))
+            .expire(key, ORIGIN_TTL_SECONDS)
+            .hlen(key)
+            .exec();
+          const count = results?.at(-1)?.[1];
+          return typeof count === 'number' ? count : 0;
+        },
+        remove: async (mapping, ids) => {
+          await this.redis.hdel(this.trackedKeyOf(mapping), ...ids);
+        },
+      },
+      now,
+    );
   }
 
   keyOf(mapping: string): string {
-    return `${this.#prefix}:state:mapping:${mapping}`;
+    return this.stateKey('mapping', mapping);
+  }
+
+  trackedKeyOf(mapping: string): string {
+    return this.stateKey('tracked-change-requests', mapping);
   }
 
   async get(mapping: string): Promise<MappingState> {
-    const fields = await this.#redis.hgetall(this.keyOf(mapping));
+    const fields = await this.redis.hgetall(this.keyOf(mapping));
     const raw: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(fields)) {
-      try {
-        raw[key] = JSON.parse(value);
-      } catch {
-        raw[key] = value;
-      }
-    }
+    // A field that is not JSON is kept as its text: the schema then says which field is wrong.
+    for (const [key, value] of Object.entries(fields)) raw[key] = parseStoredJson(value) ?? value;
     const parsed = mappingStateSchema.safeParse(raw);
     if (!parsed.success) {
       throw new DocsyncError(
@@ -74,65 +87,42 @@ export class RedisMappingStateStore implements MappingStateStore {
       if (value === null) remove.push(key);
       else set.push(key, JSON.stringify(value));
     }
-    const multi = this.#redis.multi();
+    const multi = this.redis.multi();
     if (set.length > 0) multi.hset(this.keyOf(mapping), ...set);
     if (remove.length > 0) multi.hdel(this.keyOf(mapping), ...remove);
     await multi.exec();
   }
 
+  async recordFailure(mapping: string, job: string, failure: Failure): Promise<void> {
+    await this.redis.eval(FAILURE_RUN_SCRIPT, 1, this.keyOf(mapping), job, JSON.stringify(failure));
+  }
+
+  async recordSuccess(mapping: string, job: string): Promise<void> {
+    await this.redis.eval(FAILURE_RUN_SCRIPT, 1, this.keyOf(mapping), job, '');
+  }
+
   async recordRevisionOrigin(space: string, revision: string, origin: RevisionOrigin): Promise<void> {
-    await this.#redis.set(
-      `${this.#prefix}:state:revision-origin:${space}:${revision}`,
-      JSON.stringify(origin),
-      'EX',
-      ORIGIN_TTL_SECONDS,
-    );
+    await this.redis.set(this.#originKey(space, revision), JSON.stringify(origin), 'EX', ORIGIN_TTL_SECONDS);
     // After the origin, never in one transaction with it: the keys may live on different cluster nodes.
-    const tracked = trackedEntryOf(revision, origin, this.#now());
-    if (tracked !== undefined) await this.#track(origin.mapping, tracked.id, tracked.entry);
+    await this.#tracked.trackOrigin(revision, origin);
   }
 
   async revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined> {
-    const text = await this.#redis.get(`${this.#prefix}:state:revision-origin:${space}:${revision}`);
+    const text = await this.redis.get(this.#originKey(space, revision));
     if (text === null) return undefined;
-    const parsed = revisionOriginSchema.safeParse(JSON.parse(text));
+    const parsed = revisionOriginSchema.safeParse(parseStoredJson(text));
     return parsed.success ? parsed.data : undefined;
   }
 
-  trackedKeyOf(mapping: string): string {
-    return `${this.#prefix}:state:tracked-change-requests:${mapping}`;
-  }
-
   async trackedChangeRequests(mapping: string): Promise<TrackedChangeRequest[]> {
-    const fields = await this.#redis.hgetall(this.trackedKeyOf(mapping));
-    return readTracked(Object.entries(fields).map(([id, text]) => [id, parseJson(text)]));
+    return this.#tracked.list(mapping);
   }
 
   async settleChangeRequest(mapping: string, id: string): Promise<void> {
-    await this.#track(mapping, id, settledEntry(this.#now()));
+    await this.#tracked.settle(mapping, id);
   }
 
-  async #track(mapping: string, id: string, entry: TrackedEntry): Promise<void> {
-    const key = this.trackedKeyOf(mapping);
-    const results = await this.#redis
-      .multi()
-      .hset(key, id, JSON.stringify(entry))
-      .expire(key, ORIGIN_TTL_SECONDS)
-      .hlen(key)
-      .exec();
-    const count = results?.at(-1)?.[1];
-    // Past the cap only: one more read, then the oldest entries go.
-    if (typeof count === 'number' && count > MAX_TRACKED_CHANGE_REQUESTS) {
-      const drop = trackedToDrop(await this.trackedChangeRequests(mapping));
-      if (drop.length > 0) await this.#redis.hdel(key, ...drop);
-    }
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
+  #originKey(space: string, revision: string): string {
+    return this.stateKey('revision-origin', space, revision);
   }
 }

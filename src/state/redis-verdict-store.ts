@@ -1,22 +1,14 @@
 // Verdicts in Redis: one hash per mapping, a field per change request, read back through zod.
-import type { RedisClient } from '../redis/redis-connections.js';
+import { parseStoredJson, RedisStateStore } from './redis-state-store.js';
 import { byNumber, type StoredVerdict, type VerdictStore, verdictSchema } from './verdict-store.js';
 
-export class RedisVerdictStore implements VerdictStore {
-  readonly #redis: RedisClient;
-  readonly #prefix: string;
-
-  constructor(redis: RedisClient, prefix: string) {
-    this.#redis = redis;
-    this.#prefix = prefix;
-  }
-
+export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
   keyOf(mapping: string): string {
-    return `${this.#prefix}:state:verdicts:${mapping}`;
+    return this.stateKey('verdicts', mapping);
   }
 
   async replace(mapping: string, verdicts: readonly StoredVerdict[]): Promise<void> {
-    const multi = this.#redis.multi().del(this.keyOf(mapping));
+    const multi = this.redis.multi().del(this.keyOf(mapping));
     if (verdicts.length > 0)
       multi.hset(
         this.keyOf(mapping),
@@ -26,22 +18,14 @@ export class RedisVerdictStore implements VerdictStore {
   }
 
   async set(mapping: string, verdict: StoredVerdict): Promise<void> {
-    await this.#redis.hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict));
+    await this.redis.hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict));
   }
 
   async list(mapping: string): Promise<StoredVerdict[]> {
-    const fields = await this.#redis.hgetall(this.keyOf(mapping));
+    const fields = await this.redis.hgetall(this.keyOf(mapping));
     return Object.values(fields)
-      .map((text) => verdictSchema.safeParse(parseJson(text)))
+      .map((text) => verdictSchema.safeParse(parseStoredJson(text)))
       .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
       .sort(byNumber);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -1,20 +1,24 @@
-// The mappings part of /status: each mapping with its state (active, or paused and why), its last
-// import (with what it read past in the folder: its warnings and their count), export and error, the merge verdicts of its open change requests, and the last link check
-// of each of its targets. A mapping whose state cannot be read shows the reason; the others do not
-// suffer from it.
+// The mappings part of /status: each mapping with its health (src/status/health-state.ts) and the
+// jobs failing in a row behind it, why it is paused, its last import (with what it read past in the
+// folder: its warnings and their count), export and error, the merge verdicts of its open change
+// requests, and the last link check of each of its targets. A mapping whose state cannot be read
+// shows the reason; the others do not suffer from it.
 import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { LinkCheckStore, LinkCheckSummary } from '../state/link-check-store.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import type { StoredVerdict, VerdictStore } from '../state/verdict-store.js';
+import { healthOf, jobFailures } from './health-state.js';
 import { errorMessage } from './status-part.js';
 
 /** The last link check of one target: `main` (the space's live content), or a change request's id. */
 export type LinkCheckStatus = { target: string; number?: number } & LinkCheckSummary;
 
+export type MappingStatus = Awaited<ReturnType<typeof mappingStatuses>>[number];
+
 export async function mappingStatuses(
-  config: Pick<Config, 'mappings'>,
+  config: Pick<Config, 'mappings' | 'health'>,
   store: MappingStateStore,
   verdicts?: VerdictStore,
   links?: LinkCheckStore,
@@ -30,7 +34,8 @@ export async function mappingStatuses(
         dir: mapping.git.dir,
       };
       try {
-        return { ...identity, ...(await readMapping(mapping, store, verdicts, links)) };
+        const failingAfter = config.health.failingAfter;
+        return { ...identity, ...(await readMapping(mapping, failingAfter, store, verdicts, links)) };
       } catch (error) {
         return { ...identity, error: errorMessage(error) };
       }
@@ -40,6 +45,7 @@ export async function mappingStatuses(
 
 async function readMapping(
   mapping: MappingConfig,
+  failingAfter: number,
   store: MappingStateStore,
   verdicts: VerdictStore | undefined,
   links: LinkCheckStore | undefined,
@@ -51,8 +57,10 @@ async function readMapping(
   ]);
   const linkChecks =
     links === undefined ? [] : await changeRequestLinkChecks(links, mapping.space, state, changeRequests);
+  const failures = jobFailures(state.failures);
   return {
-    state: state.paused === undefined ? ('active' as const) : ('paused' as const),
+    state: healthOf(state.paused !== undefined, failures, failingAfter),
+    failures,
     ...(state.paused === undefined ? {} : { paused: state.paused }),
     ...(state.lastImportedSha === undefined ? {} : { lastImportedSha: state.lastImportedSha }),
     ...(state.changeRequestId === undefined ? {} : { changeRequest: state.changeRequestId }),

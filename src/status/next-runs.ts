@@ -1,21 +1,26 @@
 // The next-runs part of /status: every BullMQ job scheduler of every queue (git and change request
 // polls, space polls, link checks, OpenAPI refreshes) with the time of its next run, soonest first.
+// Its schema is the one `docsync status` and the page read the part back with.
 import type { JobSchedulerJson } from 'bullmq';
+import { z } from 'zod';
 import { QUEUE_NAMES, type QueueName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 
-export interface NextRun {
-  queue: QueueName;
+export const nextRunSchema = z.object({
+  /** A queue name; read as text, for queues a newer docsync adds. */
+  queue: z.string(),
   /** The scheduler's id: `poll-git/<mapping>`, `refresh-openapi/<org>/<slug>`... */
-  key: string;
+  key: z.string(),
   /** The name of the job it makes. */
-  name: string;
+  name: z.string(),
   /** ISO 8601. */
-  next: string;
-  every?: number;
-  pattern?: string;
-  tz?: string;
-}
+  next: z.string(),
+  every: z.number().optional(),
+  pattern: z.string().optional(),
+  tz: z.string().optional(),
+});
+
+export type NextRun = z.infer<typeof nextRunSchema>;
 
 type Scheduler = Pick<JobSchedulerJson, 'key' | 'name' | 'next' | 'every' | 'pattern' | 'tz'>;
 

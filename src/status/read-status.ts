@@ -1,8 +1,12 @@
 // The /status answer, read once for the JSON route and the status page alike: every part at once,
-// each on its own, so that one that fails or is slow shows `{ "error": ... }` in its place.
+// each on its own, so that one that fails or is slow shows `{ "error": ... }` in its place, and the
+// health summary of the mappings and specs read (src/status/health-summary.ts).
 
 import type { Queues } from '../queue/queues.js';
+import { healthSummary } from './health-summary.js';
+import type { MappingStatus } from './mapping-statuses.js';
 import { nextRuns } from './next-runs.js';
+import type { SpecStatus } from './openapi-statuses.js';
 import { recentFailures } from './recent-failures.js';
 import { partOrError, readStatusPart } from './status-part.js';
 
@@ -11,10 +15,10 @@ export interface StatusDeps {
   startedAt: Date;
   queues: Queues;
   now?: () => Date;
-  /** Every mapping with its state: active or paused and why, last import, last error. */
-  mappings?: () => Promise<unknown[]>;
-  /** Every OpenAPI spec with its last refresh, its version and what the last version changed. */
-  openapi?: () => Promise<unknown[]>;
+  /** Every mapping with its health and why, last import, last error. */
+  mappings?: () => Promise<readonly MappingStatus[]>;
+  /** Every OpenAPI spec with its health, last refresh, version and what the last version changed. */
+  openapi?: () => Promise<readonly SpecStatus[]>;
   /** What docsync did lately, newest first (the event log). */
   events?: () => Promise<unknown[]>;
 }
@@ -51,6 +55,7 @@ export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<Stat
       version: deps.version,
       startedAt: deps.startedAt.toISOString(),
       uptimeSeconds: Math.round((now().getTime() - deps.startedAt.getTime()) / 1000),
+      summary: healthSummary(partOrError(mappings), partOrError(openapi)),
       mappings: partOrError(mappings),
       openapi: partOrError(openapi),
       queues: partOrError(queues),

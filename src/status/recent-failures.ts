@@ -2,21 +2,26 @@
 // failed sets (kept per queue by `queues.keepFailed`), merged newest first. Job data is not read
 // back through its schema here: /status shows what failed and why, not the payload.
 import type { Job } from 'bullmq';
+import { z } from 'zod';
 import { QUEUE_NAMES, type QueueName } from '../queue/queue-names.js';
 import type { Queues } from '../queue/queues.js';
 
 export const RECENT_FAILURES = 50;
 
-export interface RecentFailure {
-  queue: QueueName;
+/** A failed job as /status shows it, and as `docsync status` and the page read it back. */
+export const recentFailureSchema = z.object({
+  /** A queue name; read as text, for queues a newer docsync adds. */
+  queue: z.string(),
   /** The job's name: `poll-git`, `import-content`... */
-  name: string;
-  id: string;
-  failedReason: string;
-  attemptsMade: number;
+  name: z.string(),
+  id: z.string(),
+  failedReason: z.string(),
+  attemptsMade: z.number(),
   /** When it failed for good, ISO 8601. */
-  at: string;
-}
+  at: z.string(),
+});
+
+export type RecentFailure = z.infer<typeof recentFailureSchema>;
 
 type FailedJob = Pick<Job, 'name' | 'id' | 'failedReason' | 'attemptsMade' | 'finishedOn' | 'timestamp'>;
 

@@ -1,28 +1,39 @@
 // The status page at `/` for people: the /status answer as server-rendered HTML that reloads
-// itself, with no script and no build step. Mappings, what their last imports read past (import
-// warnings), change requests and their verdicts, link checks, OpenAPI specs, recent events and
-// failures, queues and next runs. Pure: the answer and the clock come in, the page goes out.
-import { formatDuration, relativeTime } from './format-time.js';
+// itself, with no script and no build step. A headline first ("all in sync", or each problem with
+// what and why and a hint), then mappings, what their last imports read past (import warnings),
+// change requests and their verdicts, link checks, OpenAPI specs, recent events and failures,
+// queues and next runs. Pure: the answer and the clock come in, the page goes out.
+import { warningLocation as warningWhere } from '../content/content-warning.js';
+import { formatDuration } from './format-time.js';
+import type { HealthSummary } from './health-summary.js';
 import { html, SafeHtml, safeHref } from './html.js';
+import {
+  type At,
+  hintLine,
+  listSection,
+  type PageOptions,
+  page,
+  row,
+  section,
+  styled,
+  table,
+  time,
+  unavailable,
+} from './page-markup.js';
+import { headline, PROBLEM_STYLE, problemText } from './problem-text.js';
 import { schedulerName, scheduleText } from './schedule-text.js';
-import { type ShownWarnings, shownWarnings, warningWhere } from './shown-warnings.js';
+import { type ShownWarnings, shownWarnings } from './shown-warnings.js';
 import type {
   EventAnswer,
   FailureAnswer,
   MappingStatusAnswer,
   NextRunAnswer,
-  PartErrorAnswer,
   SpecStatusAnswer,
   StatusAnswer,
 } from './status-answer-schema.js';
+import { isPartError } from './status-answer-schema.js';
 
-export interface PageOptions {
-  now: Date;
-  /** Seconds between reloads. */
-  refreshSeconds: number;
-  /** Whether the queue dashboard is served at /ui, to link to it. */
-  dashboard: boolean;
-}
+export type { PageOptions } from './page-markup.js';
 
 /** Rows shown of the long lists; /status has them all. */
 export const PAGE_EVENTS = 30;
@@ -44,6 +55,7 @@ export function renderStatusPage(status: StatusAnswer, options: PageOptions): st
   const at = (iso: string) => time(iso, options.now);
   return page(
     options,
+    healthSection(status.summary, options.now),
     html`<p>Version ${status.version}, up ${formatDuration(status.uptimeSeconds * 1000)}
       (since ${at(status.startedAt)}). Reloads every ${options.refreshSeconds} s.</p>`,
     mappingsSection(status.mappings, at),
@@ -58,111 +70,67 @@ export function renderStatusPage(status: StatusAnswer, options: PageOptions): st
   );
 }
 
-type At = (iso: string) => SafeHtml;
-
-function page(options: PageOptions, ...body: SafeHtml[]): string {
-  const nav = [
-    html`<a href="/status">JSON</a>`,
-    html`<a href="/metrics">metrics</a>`,
-    options.dashboard ? html`<a href="/ui">queues dashboard</a>` : undefined,
-  ].filter((link) => link !== undefined);
-  return html`<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${options.refreshSeconds}">
-<title>docsync status</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><h1>docsync</h1><nav>${nav.map((link, i) => html`${i > 0 ? ' · ' : ''}${link}`)}</nav></header>
-<main>
-${body}
-</main>
-</body>
-</html>
-`.markup;
-}
-
-const STYLE = new SafeHtml(`
-body { font: 14px/1.4 system-ui, sans-serif; margin: 1.5rem; color: #1d2330; background: #fff; }
-header { display: flex; gap: 1rem; align-items: baseline; }
-h1 { font-size: 1.4rem; margin: 0; }
-h2 { font-size: 1.1rem; margin: 1.6rem 0 .4rem; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: .25rem .6rem .25rem 0; border-bottom: 1px solid #e3e6ec; vertical-align: top; }
-th { font-weight: 600; color: #5a6272; }
-table.counts td + td, table.counts th + th { text-align: right; }
-code { font-size: 12px; }
-.ok { color: #137333; } .warn { color: #9a5b00; } .bad { color: #b3261e; } .dim { color: #5a6272; }
-.problem { color: #b3261e; font-weight: 600; }
-`);
-
-function section(id: string, title: string, content: SafeHtml, count?: number): SafeHtml {
-  return html`<section id="${id}" aria-labelledby="${id}-title">
-<h2 id="${id}-title">${title}${count === undefined ? '' : ` (${count})`}</h2>
-${content}
-</section>`;
-}
-
-/** A table; `counts` right-aligns every column but the first. */
-function table(headers: readonly string[], rows: readonly SafeHtml[], kind?: 'counts') {
-  return html`<table${kind === undefined ? '' : html` class="${kind}"`}><thead><tr>${headers.map(
-    (header) => html`<th>${header}</th>`,
-  )}</tr></thead><tbody>${rows}</tbody></table>`;
-}
-
-function row(...cells: (SafeHtml | string | undefined)[]): SafeHtml {
-  return html`<tr>${cells.map((cell) => html`<td>${cell ?? '-'}</td>`)}</tr>`;
-}
-
-function isPartError(part: unknown): part is PartErrorAnswer {
-  return typeof part === 'object' && part !== null && !Array.isArray(part) && 'error' in part;
-}
-
-function unavailable(id: string, title: string, part: PartErrorAnswer): SafeHtml {
-  return section(id, title, html`<p class="bad">Unavailable: ${part.error}</p>`);
-}
-
-function time(iso: string, now: Date): SafeHtml {
-  return html`<time datetime="${iso}" title="${iso}">${relativeTime(iso, now)}</time>`;
-}
-
-function styled(style: 'ok' | 'warn' | 'bad' | 'dim', text: string): SafeHtml {
-  return html`<span class="${style}">${text}</span>`;
-}
-
 function changeRequestLink(cr: { number: number; url?: string | undefined }): SafeHtml {
   const href = safeHref(cr.url);
   return href === undefined ? html`#${cr.number}` : html`<a href="${href}">#${cr.number}</a>`;
 }
 
+/** The headline: all in sync, or how many problems, each with what, why and what to check. */
+function healthSection(summary: HealthSummary | undefined, now: Date): SafeHtml {
+  if (summary === undefined) return new SafeHtml('');
+  const title = headline(summary);
+  const style = summary.problems.length === 0 ? 'ok' : 'bad';
+  return html`<section id="health" aria-labelledby="health-title" role="status">
+<h2 id="health-title" class="${style}">${title.charAt(0).toUpperCase()}${title.slice(1)}</h2>
+${
+  summary.problems.length === 0
+    ? ''
+    : html`<ul>${summary.problems.map(
+        (problem) =>
+          html`<li>${styled(PROBLEM_STYLE[problem.state] ?? 'warn', problemText(problem, now))}${hintLine(problem.hint)}</li>`,
+      )}</ul>`
+}
+</section>`;
+}
+
+/** The colour of each health state. */
+const STATE_STYLE: Readonly<Record<string, 'ok' | 'warn' | 'bad'>> = {
+  ok: 'ok',
+  degraded: 'warn',
+  failing: 'bad',
+  paused: 'warn',
+};
+
+/** A health state, and the job failing most in a row behind it. */
+function healthCell(row: Pick<MappingStatusAnswer, 'state' | 'failures'>): SafeHtml {
+  const state = row.state ?? 'unknown';
+  const [worst] = row.failures;
+  return html`${styled(STATE_STYLE[state] ?? 'dim', state)}${
+    worst === undefined ? '' : html` ${styled('dim', `${worst.job} ×${worst.count}`)}`
+  }`;
+}
+
 function mappingsSection(part: StatusAnswer['mappings'], at: At): SafeHtml {
-  if (isPartError(part)) return unavailable('mappings', 'Mappings', part);
-  if (part.length === 0) return section('mappings', 'Mappings', html`<p>None configured.</p>`);
-  return section(
-    'mappings',
-    'Mappings',
-    table(
-      ['Mapping', 'Direction', 'State', 'Last import', 'Last merge', 'Last export', 'Last error'],
-      part.map((mapping) =>
-        row(
-          html`<strong>${mapping.name}</strong>`,
-          mapping.direction,
-          stateCell(mapping, at),
-          importCell(mapping, at),
-          mapping.lastMerge === undefined
-            ? undefined
-            : html`merged #${mapping.lastMerge.changeRequest.number} ${at(mapping.lastMerge.at)}`,
-          exportCell(mapping, at),
-          mapping.lastError === undefined
-            ? undefined
-            : html`${styled('bad', mapping.lastError.code)} ${mapping.lastError.message} ${at(mapping.lastError.at)}`,
-        ),
+  return listSection(part, {
+    id: 'mappings',
+    title: 'Mappings',
+    none: 'None configured.',
+    headers: ['Mapping', 'Direction', 'State', 'Last import', 'Last merge', 'Last export', 'Last error'],
+    row: (mapping) =>
+      row(
+        html`<strong>${mapping.name}</strong>`,
+        mapping.direction,
+        stateCell(mapping, at),
+        importCell(mapping, at),
+        mapping.lastMerge === undefined
+          ? undefined
+          : html`merged #${mapping.lastMerge.changeRequest.number} ${at(mapping.lastMerge.at)}`,
+        exportCell(mapping, at),
+        mapping.lastError === undefined
+          ? undefined
+          : html`${styled('bad', mapping.lastError.code)} ${mapping.lastError.message} ${at(mapping.lastError.at)}${hintLine(mapping.lastError.hint)}`,
       ),
-    ),
-  );
+  });
 }
 
 function stateCell(mapping: MappingStatusAnswer, at: At): SafeHtml {
@@ -172,7 +140,7 @@ function stateCell(mapping: MappingStatusAnswer, at: At): SafeHtml {
     return mapping.paused === undefined
       ? styled('warn', 'paused')
       : html`${styled('warn', `paused (${mapping.paused.reason})`)} ${mapping.paused.detail} ${at(mapping.paused.at)}`;
-  return styled(mapping.state === 'active' ? 'ok' : 'dim', mapping.state);
+  return healthCell(mapping);
 }
 
 function importCell(mapping: MappingStatusAnswer, at: At): SafeHtml | undefined {
@@ -290,23 +258,20 @@ function linkCheckSection(part: StatusAnswer['mappings'], at: At): SafeHtml {
 }
 
 function specSection(part: StatusAnswer['openapi'], at: At): SafeHtml {
-  if (isPartError(part)) return unavailable('specs', 'OpenAPI specs', part);
-  if (part.length === 0) return section('specs', 'OpenAPI specs', html`<p>None configured.</p>`);
-  return section(
-    'specs',
-    'OpenAPI specs',
-    table(
-      ['Spec', 'Last refresh', 'Version', 'Last changes'],
-      part.map((spec) =>
-        row(
-          html`${spec.org}/<strong>${spec.slug}</strong>`,
-          refreshCell(spec, at),
-          spec.version,
-          changelogCell(spec),
-        ),
+  return listSection(part, {
+    id: 'specs',
+    title: 'OpenAPI specs',
+    none: 'None configured.',
+    headers: ['Spec', 'State', 'Last refresh', 'Version', 'Last changes'],
+    row: (spec) =>
+      row(
+        html`${spec.org}/<strong>${spec.slug}</strong>`,
+        spec.error === undefined ? healthCell(spec) : undefined,
+        refreshCell(spec, at),
+        spec.version,
+        changelogCell(spec),
       ),
-    ),
-  );
+  });
 }
 
 function refreshCell(spec: SpecStatusAnswer, at: At): SafeHtml {
@@ -314,7 +279,7 @@ function refreshCell(spec: SpecStatusAnswer, at: At): SafeHtml {
   const last = spec.lastRefresh;
   if (last === undefined) return styled('dim', 'not yet');
   if (last.error !== undefined)
-    return html`${styled('bad', `${last.result} (${last.error.code})`)} ${last.error.message} ${at(last.at)}`;
+    return html`${styled('bad', `${last.result} (${last.error.code})`)} ${last.error.message} ${at(last.at)}${hintLine(last.error.hint)}`;
   const style = last.result === 'uploaded' ? 'ok' : last.result === 'invalid' ? 'bad' : 'dim';
   return html`${styled(style, last.result)} ${at(last.at)}`;
 }
@@ -326,42 +291,33 @@ function changelogCell(spec: SpecStatusAnswer): SafeHtml | undefined {
 }
 
 function eventSection(part: StatusAnswer['events'], at: At): SafeHtml {
-  if (part === undefined) return new SafeHtml('');
-  if (isPartError(part)) return unavailable('events', 'Recent events', part);
-  if (part.length === 0) return section('events', 'Recent events', html`<p>Nothing yet.</p>`);
-  const shown = part.slice(0, PAGE_EVENTS);
-  return section(
-    'events',
-    'Recent events',
-    table(
-      ['When', 'Mapping', 'What happened'],
-      shown.map((event: EventAnswer) => row(at(event.at), event.mapping, event.summary)),
-    ),
-  );
+  return listSection(part, {
+    id: 'events',
+    title: 'Recent events',
+    none: 'Nothing yet.',
+    limit: PAGE_EVENTS,
+    headers: ['When', 'Mapping', 'What happened'],
+    row: (event: EventAnswer) => row(at(event.at), event.mapping, event.summary),
+  });
 }
 
 function failureSection(part: StatusAnswer['failures'], at: At): SafeHtml {
-  if (part === undefined) return new SafeHtml('');
-  if (isPartError(part)) return unavailable('failures', 'Recent failures', part);
-  if (part.length === 0) return section('failures', 'Recent failures', html`<p>None.</p>`);
-  const shown = part.slice(0, PAGE_FAILURES);
-  return section(
-    'failures',
-    'Recent failures',
-    table(
-      ['When', 'Queue', 'Job', 'Attempts', 'Reason'],
-      shown.map((failure: FailureAnswer) =>
-        row(
-          at(failure.at),
-          failure.queue,
-          failure.name,
-          String(failure.attemptsMade),
-          styled('bad', failure.failedReason),
-        ),
+  return listSection(part, {
+    id: 'failures',
+    title: 'Recent failures',
+    none: 'None.',
+    limit: PAGE_FAILURES,
+    counted: true,
+    headers: ['When', 'Queue', 'Job', 'Attempts', 'Reason'],
+    row: (failure: FailureAnswer) =>
+      row(
+        at(failure.at),
+        failure.queue,
+        failure.name,
+        String(failure.attemptsMade),
+        styled('bad', failure.failedReason),
       ),
-    ),
-    part.length,
-  );
+  });
 }
 
 function queueSection(part: StatusAnswer['queues']): SafeHtml {
@@ -388,17 +344,12 @@ function queueSection(part: StatusAnswer['queues']): SafeHtml {
 }
 
 function nextRunSection(part: StatusAnswer['nextRuns'], at: At): SafeHtml {
-  if (part === undefined) return new SafeHtml('');
-  if (isPartError(part)) return unavailable('next-runs', 'Next runs', part);
-  if (part.length === 0) return section('next-runs', 'Next runs', html`<p>None scheduled.</p>`);
-  return section(
-    'next-runs',
-    'Next runs',
-    table(
-      ['When', 'Queue', 'Scheduler', 'Schedule'],
-      part
-        .slice(0, PAGE_NEXT_RUNS)
-        .map((run: NextRunAnswer) => row(at(run.next), run.queue, schedulerName(run.key), scheduleText(run))),
-    ),
-  );
+  return listSection(part, {
+    id: 'next-runs',
+    title: 'Next runs',
+    none: 'None scheduled.',
+    limit: PAGE_NEXT_RUNS,
+    headers: ['When', 'Queue', 'Scheduler', 'Schedule'],
+    row: (run: NextRunAnswer) => row(at(run.next), run.queue, schedulerName(run.key), scheduleText(run)),
+  });
 }

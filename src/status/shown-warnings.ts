@@ -1,17 +1,6 @@
-// How a mapping's import warnings are cut for people: where each one points, and how many of them a
-// table or a comment lists. Shared by the status page, `docsync status` and the change request's
-// comment, so that the three count alike.
-
-/** What locates a warning: a file of the docs folder and, for a warning about one line, its line. */
-export interface WarningPlace {
-  file: string;
-  line?: number | undefined;
-}
-
-/** `SUMMARY.md:12`, or the file alone for a warning about a whole file (an unlisted page). */
-export function warningWhere(warning: WarningPlace): string {
-  return warning.line === undefined ? warning.file : `${warning.file}:${warning.line}`;
-}
+// How a mapping's import warnings are cut for people: how many of them a table lists, so that the
+// status page and `docsync status` count alike. Where each one points is warningLocation
+// (src/content/content-warning.ts).
 
 export interface ShownWarnings<W> {
   shown: W[];

@@ -7,6 +7,7 @@ import { findFreePort } from '../../../src/net/find-free-port.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { startFileServer } from '../../support/file-server.js';
+import { sampleImportWarnings } from '../../support/sample-import-warnings.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
@@ -35,19 +36,7 @@ mappings:
       at: new Date().toISOString(),
       result: 'imported',
       source: 'git',
-      warnings: [
-        {
-          code: 'SUMMARY_MISSING_FILE',
-          file: 'SUMMARY.md',
-          line: 12,
-          message: 'guides/old.md is not in the folder: the entry is skipped.',
-        },
-        {
-          code: 'PAGE_UNLISTED',
-          file: 'drafts/notes.md',
-          message: 'No SUMMARY.md entry lists this page: it is not imported.',
-        },
-      ],
+      warnings: sampleImportWarnings(),
     },
   });
 

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { QUEUE_NAMES } from '../../../src/queue/queue-names.js';
@@ -7,31 +6,23 @@ import { type Exposition, parsePrometheusText, samplesOf, sumOf } from '../../su
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
+import { docsDaemonYaml } from './docs-daemon-yaml.js';
 
 const TOKEN = 'a-metrics-token-for-tests';
 const IMPORTED = { queue: 'import', name: 'import-content', result: 'completed' };
 
 async function setUp() {
-  const { emulator, space, repo, dir, specFile } = await docsFixture(
-    'metrics',
-    '# Welcome\n\nSee [nowhere](nowhere.md).\n',
-  );
+  const fixture = await docsFixture('metrics', '# Welcome\n\nSee [nowhere](nowhere.md).\n');
+  const { emulator, repo } = fixture;
   const daemon = await startTestDaemon({
     prefix: uniquePrefix('metrics'),
     jobs: JOBS,
     yaml: `  token: ${TOKEN}
-dataDir: ${join(dir, 'data')}
-# The link check queued by an import waits for the import's space lock: not 5 s in a test.
-locks: { busyDelay: 200ms }
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - name: docs
-    space: ${space}
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
-    links: { every: 1h }
-openapi:
-  - { org: ${emulator.orgId}, slug: pets, every: 1h, source: { file: ${specFile} } }
-`,
+${docsDaemonYaml(fixture, {
+  // The link check queued by an import waits for the import's space lock: not 5 s in a test.
+  top: ['locks: { busyDelay: 200ms }'],
+  docs: ['links: { every: 1h }'],
+})}`,
   });
   const scrape = async (): Promise<Exposition> => {
     const answer = await fetch(`${daemon.httpAddress}/metrics`, {

@@ -5,10 +5,12 @@ import { JOBS } from '../../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { docsFixture } from '../../support/docs-fixture.js';
 import { launchChromium } from '../../support/headless-chromium.js';
+import { sampleImportWarnings } from '../../support/sample-import-warnings.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { createTestSpace } from '../../support/start-test-emulator.js';
 import { testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
+import { docsDaemonYaml } from './docs-daemon-yaml.js';
 
 const HOSTILE = `Broken <img src=x onerror="document.title='owned'"> link`;
 const TOKEN = 'a-page-token-of-enough-length';
@@ -25,25 +27,19 @@ interface Answer {
 }
 
 async function cycledDaemon() {
-  const { emulator, space, repo, dir, specFile } = await docsFixture('status-page');
+  const fixture = await docsFixture('status-page');
+  const { emulator, repo, dir } = fixture;
   const prefix = uniquePrefix('status-page');
   const daemon = await startTestDaemon({
     prefix,
     jobs: JOBS,
-    yaml: `dataDir: ${join(dir, 'data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - name: docs
-    space: ${space}
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
-    changeRequest: { poll: 1s }
-    merge: { enabled: true, approvals: 0, noBrokenLinks: true }
-  - name: lost
+    yaml: docsDaemonYaml(fixture, {
+      docs: ['changeRequest: { poll: 1s }', 'merge: { enabled: true, approvals: 0, noBrokenLinks: true }'],
+      mappings: `  - name: lost
     space: ${await createTestSpace(emulator, 'Lost')}
     git: { repo: ${join(dir, 'no-such-repo.git')}, branch: main, poll: 1h }
-openapi:
-  - { org: ${emulator.orgId}, slug: pets, every: 1h, source: { file: ${specFile} } }
 `,
+    }),
   });
   const status = async () => (await (await fetch(`${daemon.httpAddress}/status`)).json()) as Answer;
   // The first import merged, then a second held back by its broken link, with a hostile subject.
@@ -67,15 +63,7 @@ openapi:
       at: new Date().toISOString(),
       result: 'imported',
       source: 'git',
-      warnings: [
-        {
-          code: 'SUMMARY_MISSING_FILE',
-          file: 'SUMMARY.md',
-          line: 7,
-          message: `${HOSTILE}.md is not in the folder: the entry is skipped.`,
-        },
-        { code: 'PAGE_UNLISTED', file: 'drafts/notes.md', message: 'No SUMMARY.md entry lists this page.' },
-      ],
+      warnings: sampleImportWarnings(`${HOSTILE}.md`, 7),
       warningCount: 14,
     },
   });
@@ -96,7 +84,7 @@ describe('the status page in Chromium', async () => {
     expect(await page.title()).toBe('docsync status');
 
     const docsRow = region(page, 'Mappings').getByRole('row').filter({ hasText: 'docs' }).first();
-    await expect.poll(() => docsRow.innerText()).toMatch(/active/);
+    await expect.poll(() => docsRow.innerText()).toMatch(/\bok\b/);
     expect(await docsRow.innerText()).toMatch(/merged #1/);
     expect(await docsRow.innerText()).toMatch(/imported [0-9a-f]{7} into #2/);
     const lostRow = region(page, 'Mappings').getByRole('row').filter({ hasText: 'lost' });
@@ -211,7 +199,7 @@ describe('the status page and dashboard with http.token', async () => {
     const context = await browser.newContext({ httpCredentials: { username: 'ops', password: TOKEN } });
     const page = await context.newPage();
     expect((await page.goto(`${daemon.httpAddress}/`))?.status()).toBe(200);
-    expect(await page.getByRole('heading', { name: 'Mappings' }).innerText()).toBe('Mappings');
+    expect(await page.getByRole('heading', { name: 'Mappings', exact: true }).innerText()).toBe('Mappings');
     const api: number[] = [];
     page.on('response', (response) => {
       if (response.url().includes('/ui/api/')) api.push(response.status());

@@ -7,6 +7,7 @@ import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { callApi, createTestSpace } from '../../support/start-test-emulator.js';
 import { testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
+import { docsDaemonYaml } from './docs-daemon-yaml.js';
 
 interface LinkCheck {
   target: string;
@@ -61,28 +62,25 @@ interface Status {
 
 describe('/status after a full cycle', () => {
   it('holds every mapping, change request verdict, link check, spec, queue, next run and failure', async () => {
-    const { emulator, space, repo, dir, specFile } = await docsFixture('status');
+    const fixture = await docsFixture('status');
+    const { emulator, space, repo, dir } = fixture;
     const lostSpace = await createTestSpace(emulator, 'Lost');
     const prefix = uniquePrefix('status');
     const redis = testRedis(prefix);
     const daemon = await startTestDaemon({
       prefix,
       jobs: JOBS,
-      yaml: `dataDir: ${join(dir, 'data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - name: docs
-    space: ${space}
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
-    changeRequest: { poll: 1s }
-    merge: { enabled: true, approvals: 0, noBrokenLinks: true }
-    links: { every: 1h }
-  - name: lost
+      yaml: docsDaemonYaml(fixture, {
+        docs: [
+          'changeRequest: { poll: 1s }',
+          'merge: { enabled: true, approvals: 0, noBrokenLinks: true }',
+          'links: { every: 1h }',
+        ],
+        mappings: `  - name: lost
     space: ${lostSpace}
     git: { repo: ${join(dir, 'no-such-repo.git')}, branch: main, poll: 1h }
-openapi:
-  - { org: ${emulator.orgId}, slug: pets, every: 1h, source: { file: ${specFile} } }
 `,
+      }),
     });
     const status = async () => (await (await fetch(`${daemon.httpAddress}/status`)).json()) as Status;
     const mapping = (answer: Status, name: string) =>
@@ -127,7 +125,7 @@ openapi:
     const docs = mapping(answer, 'docs');
     const secondCr = docs.lastImport?.changeRequest as { id: string; number: number };
     expect(docs).toMatchObject({
-      state: 'active',
+      state: 'ok',
       lastImportedSha: second,
       changeRequest: secondCr.id,
       lastImport: { result: 'imported', source: 'git', sha: second, changeRequest: { number: 2 } },
@@ -177,7 +175,7 @@ openapi:
       expect.objectContaining({
         org: emulator.orgId,
         slug: 'pets',
-        source: specFile,
+        source: fixture.specFile,
         version: expect.any(String),
         lastRefresh: expect.objectContaining({ result: 'uploaded', trigger: 'schedule' }),
         lastNewVersion: expect.objectContaining({
@@ -296,6 +294,6 @@ openapi:
     const partly = (await response.json()) as Status;
     expect(mapping(partly, 'lost').error).toContain('is not valid');
     expect(mapping(partly, 'lost').state).toBeUndefined();
-    expect(mapping(partly, 'docs').state).toBe('active');
+    expect(mapping(partly, 'docs').state).toBe('ok');
   });
 });

@@ -14,7 +14,7 @@ import {
   startTestEmulator,
   testPage,
 } from '../../support/start-test-emulator.js';
-import { tempDir, uniquePrefix } from '../../support/test-context.js';
+import { uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 describe('the log lines of a job', () => {
@@ -25,13 +25,8 @@ describe('the log lines of a job', () => {
     const revision = addRevision(emulator.emulator, { spaceId: space, changeRequestId: cr.id }, [
       { ...testPage('page_intro', 'intro'), markdown: '# Intro\n\nSee [gone](gone.md).\n' },
     ]);
-    const daemon = await startTestDaemon({
-      prefix: uniquePrefix('job-log-fields'),
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-`,
-    });
+    const prefix = uniquePrefix('job-log-fields');
+    const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator });
 
     // A change request's check runs under the space's lock, and its job logs with its own fields.
     const job = await checkLinksKind.enqueue(daemon.queues, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { renderStatusTables, SHOWN_FAILURES, SHOWN_WARNINGS } from '../../../src/cli/render-status-tables.js';
 import { type StatusAnswer, statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
+import { sampleImportWarnings } from '../../support/sample-import-warnings.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 const ago = (seconds: number) => new Date(NOW.getTime() - seconds * 1000).toISOString();
@@ -18,26 +19,14 @@ function answer(overrides: Record<string, unknown> = {}): StatusAnswer {
         name: 'product-docs',
         space: 'space_1',
         direction: 'both',
-        state: 'active',
+        state: 'ok',
         lastImport: {
           at: ago(120),
           result: 'imported',
           source: 'git',
           sha: '3f2a1b2c3d4e5f60718293a4b5c6d7e8f9012345',
           changeRequest: { id: 'cr_4', number: 4 },
-          warnings: [
-            {
-              code: 'SUMMARY_MISSING_FILE',
-              file: 'SUMMARY.md',
-              line: 12,
-              message: 'guides/old.md is not in the folder: the entry is skipped.',
-            },
-            {
-              code: 'PAGE_UNLISTED',
-              file: 'drafts/notes.md',
-              message: 'No SUMMARY.md entry lists this page: it is not imported.',
-            },
-          ],
+          warnings: sampleImportWarnings(),
         },
         lastMerge: { at: ago(600), changeRequest: { id: 'cr_3', number: 3 }, revision: 'rev_3' },
         lastExport: { at: ago(300), result: 'conflict', revision: 'rev_9' },
@@ -71,6 +60,7 @@ function answer(overrides: Record<string, unknown> = {}): StatusAnswer {
       {
         org: 'org_acme',
         slug: 'payments',
+        state: 'ok',
         version: 'oav_2',
         lastRefresh: { at: ago(30), result: 'unchanged', trigger: 'schedule' },
         lastNewVersion: {
@@ -132,7 +122,7 @@ describe('renderStatusTables', () => {
         '',
         'Mappings',
         'NAME          DIRECTION     STATE                LAST IMPORT  COMMIT        CR  WHEN    WARNINGS  LAST MERGE  LAST EXPORT',
-        'product-docs  both          active               imported     3f2a1b2c3d4e  #4  2m ago         2  #3 10m ago  conflict 5m ago',
+        'product-docs  both          ok                   imported     3f2a1b2c3d4e  #4  2m ago         2  #3 10m ago  conflict 5m ago',
         'api-docs      git-to-space  paused (force-push)  -            -             -   -              -  -           -',
         '  api-docs: paused 1h ago: branch main was rewritten',
         '',
@@ -151,8 +141,8 @@ describe('renderStatusTables', () => {
         'product-docs  #4      rev_5          2     12  1m ago',
         '',
         'OpenAPI specs',
-        'ORG       SPEC      LAST REFRESH  WHEN     VERSION  LAST CHANGES',
-        'org_acme  payments  unchanged     30s ago  oav_2    added POST /refunds (+1 more)',
+        'ORG       SPEC      STATE  LAST REFRESH  WHEN     VERSION  LAST CHANGES',
+        'org_acme  payments  ok     unchanged     30s ago  oav_2    added POST /refunds (+1 more)',
         '',
         'Queues',
         'QUEUE   WAITING  ACTIVE  DELAYED  FAILED',
@@ -179,7 +169,7 @@ describe('renderStatusTables', () => {
 
   it('colours states, verdicts and failures for a terminal, keeping the columns aligned', () => {
     const text = renderStatusTables(answer(), { now: NOW, color: true });
-    expect(text).toContain('\u001b[32mactive             \u001b[39m');
+    expect(text).toContain('\u001b[32mok                 \u001b[39m');
     expect(text).toContain('\u001b[33mpaused (force-push)\u001b[39m');
     expect(text).toContain('\u001b[33mnot mergeable\u001b[39m');
     // Without its escape sequences, the text is the plain one.
@@ -222,7 +212,7 @@ describe('renderStatusTables', () => {
     const mapping = (name: string, listed: number, warningCount?: number) => ({
       name,
       direction: 'git-to-space',
-      state: 'active',
+      state: 'ok',
       lastImport: {
         at: ago(1),
         result: 'imported',
@@ -234,7 +224,7 @@ describe('renderStatusTables', () => {
       answer({ mappings: [mapping('big', 50, 72), mapping('mid', SHOWN_WARNINGS + 2), mapping('small', 1)] }),
       { now: NOW, color: false },
     );
-    expect(text).toMatch(/^big +git-to-space +active +imported +- +- +1s ago +72 +- +-$/m);
+    expect(text).toMatch(/^big +git-to-space +ok +imported +- +- +1s ago +72 +- +-$/m);
     expect(text.match(/^big +SUMMARY\.md:\d+ /gm)).toHaveLength(SHOWN_WARNINGS);
     expect(text.match(/^mid +SUMMARY\.md:\d+ /gm)).toHaveLength(SHOWN_WARNINGS);
     expect(text).toMatch(/^small +SUMMARY\.md:1 +line 1: text after the link is ignored\.$/m);
@@ -251,7 +241,7 @@ describe('renderStatusTables', () => {
       result: 'imported',
       warnings: [{ code: 'X', file: 'a\u001b[2J.md', line: 1, message: 'bad \u001b]0;t\u0007 file' }],
     };
-    const mappings = [{ name: 'docs', direction: 'both', state: 'active', lastImport }];
+    const mappings = [{ name: 'docs', direction: 'both', state: 'ok', lastImport }];
     const colored = renderStatusTables(answer({ mappings }), { now: NOW, color: true });
     expect(colored).toContain('\u001b[33m       1\u001b[39m');
     const plain = renderStatusTables(answer({ mappings }), { now: NOW, color: false });

@@ -19,7 +19,7 @@ function answer(overrides: Record<string, unknown> = {}) {
       {
         name: 'docs',
         direction: 'git-to-space',
-        state: 'active',
+        state: 'ok',
         lastImport: {
           at: '2026-11-21T11:59:00.000Z',
           result: 'imported',
@@ -78,21 +78,8 @@ describe('renderStatusPage', () => {
   });
 
   it('links the change request when the service gives an http(s) address', () => {
-    const page = renderStatusPage(
-      answer({
-        mappings: [
-          {
-            name: 'docs',
-            direction: 'git-to-space',
-            state: 'active',
-            lastImport: {
-              at: NOW.toISOString(),
-              result: 'imported',
-              changeRequest: { id: 'cr_1', number: 7, url: 'https://docs.example/cr/7?a=1&b=2' },
-            },
-          },
-        ],
-      }),
+    const page = pageOfImports(
+      { docs: { changeRequest: { id: 'cr_1', number: 7, url: 'https://docs.example/cr/7?a=1&b=2' } } },
       { ...OPTIONS, dashboard: false },
     );
     expect(page).toContain('into <a href="https://docs.example/cr/7?a=1&amp;b=2">#7</a>');
@@ -104,25 +91,7 @@ describe('renderStatusPage', () => {
       { code: 'SUMMARY_MISSING_FILE', file: `${EVIL}.md`, line: 3, message: `${EVIL} is not in the folder.` },
       { code: 'PAGE_UNLISTED', file: 'drafts/notes.md', message: 'No SUMMARY.md entry lists this page.' },
     ];
-    const page = renderStatusPage(
-      answer({
-        mappings: [
-          {
-            name: 'docs',
-            direction: 'git-to-space',
-            state: 'active',
-            lastImport: { at: NOW.toISOString(), result: 'imported', warnings },
-          },
-          {
-            name: 'clean',
-            direction: 'git-to-space',
-            state: 'active',
-            lastImport: { at: NOW.toISOString(), result: 'imported' },
-          },
-        ],
-      }),
-      OPTIONS,
-    );
+    const page = pageOfImports({ docs: { warnings }, clean: {} });
     expect(page).not.toContain('<script>');
     expect(page).toContain('<br><a class="warn" href="#import-warnings">2 warnings</a>');
     expect(page).toContain('<h2 id="import-warnings-title">Import warnings</h2>');
@@ -138,24 +107,9 @@ describe('renderStatusPage', () => {
 
   it('shows the first warnings of a mapping and how many more there are', () => {
     const warning = (line: number) => ({ code: 'SUMMARY_DUPLICATE', file: 'SUMMARY.md', line, message: 'x' });
-    const page = renderStatusPage(
-      answer({
-        mappings: [
-          {
-            name: 'docs',
-            direction: 'git-to-space',
-            state: 'active',
-            lastImport: {
-              at: NOW.toISOString(),
-              result: 'imported',
-              warnings: Array.from({ length: 50 }, (_, i) => warning(i + 1)),
-              warningCount: 75,
-            },
-          },
-        ],
-      }),
-      OPTIONS,
-    );
+    const page = pageOfImports({
+      docs: { warnings: Array.from({ length: 50 }, (_, i) => warning(i + 1)), warningCount: 75 },
+    });
     expect(page).toContain('href="#import-warnings">75 warnings</a>');
     expect(page.match(/<code>SUMMARY\.md:\d+<\/code>/g)).toHaveLength(PAGE_WARNINGS);
     expect(page).toContain(
@@ -175,6 +129,17 @@ describe('renderStatusPage', () => {
     expect(page).toContain('<h2 id="mappings-title">Mappings</h2>');
   });
 });
+
+/** The page of mappings that differ only by their last import, each given by its name. */
+function pageOfImports(imports: Record<string, Record<string, unknown>>, options = OPTIONS): string {
+  const mappings = Object.entries(imports).map(([name, lastImport]) => ({
+    name,
+    direction: 'git-to-space',
+    state: 'ok',
+    lastImport: { at: NOW.toISOString(), result: 'imported', ...lastImport },
+  }));
+  return renderStatusPage(answer({ mappings }), options);
+}
 
 describe('renderUnavailablePage', () => {
   it('says why and keeps reloading', () => {
