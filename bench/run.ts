@@ -2,6 +2,7 @@
 // their figures. Benchmarks measure; they never pass or fail on a time.
 import { bundleBench } from './bundle-bench.js';
 import { configBench } from './config-bench.js';
+import { crashBench } from './crash-bench.js';
 import { demoBench } from './demo-bench.js';
 import { exportBench } from './export-bench.js';
 import { importLatencyBench } from './import-latency-bench.js';
@@ -30,6 +31,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   demo: demoBench,
   // The changelog of a Stripe-sized spec and of GitHub's description: time and event-loop blocks.
   'openapi-changelog': openApiChangelogBench,
+  crash: crashBench,
 };
 
 const names = process.argv.slice(2);

@@ -1,0 +1,120 @@
+// The faults part of the crash soak: one fixed workload (no kills) run twice on fresh worlds, first
+// against a well-behaved local service, then with 30 % of its answers an injected 429 (Retry-After
+// 1 s) or 503, as `docsync emulator --faults 429=0.15,5xx=0.15,retry-after=1,seed=7` gives them. It
+// counts the calls docsync made until the run settled, and compares the end states.
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type FaultConfig, parseFaultSpec } from '../src/emulator/faults.js';
+import { benchQueues, endState, verdict } from './crash-checks.js';
+import { waitSettled } from './crash-settle.js';
+import { createCrashWorld } from './crash-world.js';
+import { startDocsync } from './docsync-child.js';
+import { report } from './stats.js';
+
+export const FAULT_SPEC = '429=0.15,5xx=0.15,retry-after=1,seed=7';
+const STEPS = 6;
+const STEP_MS = 2_000;
+const START_TIMEOUT_MS = 60_000;
+const SETTLE_TIMEOUT_MS = 120_000;
+
+interface FixedRun {
+  calls: number;
+  faulted: number;
+  /** docsync's start to settled (or to giving up), the span its calls were counted over. */
+  countedMs: number;
+  settledMs?: number;
+  missing: string[];
+  state: Record<string, string>;
+  lost: number;
+  /** Service edits the space no longer holds at the end. */
+  undone: number;
+  duplicates: number;
+  logFile: string;
+}
+
+export async function faultComparison(dir: string, redisUrl: string): Promise<{ calmSettledMs?: number }> {
+  const calm = await fixedRun(join(dir, 'calm'), redisUrl, 'calm');
+  const faulty = await fixedRun(join(dir, 'faults'), redisUrl, 'faults', parseFaultSpec(FAULT_SPEC));
+  for (const [label, run] of [
+    ['fixed workload, fault-free (baseline)', calm],
+    [`fixed workload, faults ${FAULT_SPEC}`, faulty],
+  ] as const) {
+    report(label, {
+      docsyncCalls: run.calls,
+      faulted: run.faulted,
+      callsPerSecond: run.calls / (run.countedMs / 1000),
+      settledMs: run.settledMs ?? 'not settled',
+      lost: run.lost,
+      undoneInTheSpace: run.undone,
+      duplicates: run.duplicates,
+      log: run.logFile,
+    });
+    for (const missing of run.missing) process.stdout.write(`  still missing: ${missing}\n`);
+  }
+  const faultRate = (faults: FaultConfig) => faults.rate429 + faults.rate5xx;
+  report('calls with faults / fault-free (target <= 1.5)', {
+    ratio: faulty.calls / calm.calls,
+    // Each faulted answer is asked again: the fewest calls any client makes for the same work.
+    floor: 1 / (1 - faultRate(parseFaultSpec(FAULT_SPEC))),
+  });
+  const differs = Object.keys(calm.state).filter((part) => calm.state[part] !== faulty.state[part]);
+  report('same end state with and without faults', {
+    same: differs.length === 0 ? 'yes' : 'no',
+    ...(differs.length === 0 ? {} : { differs: differs.join(', ') }),
+  });
+  return calm.settledMs === undefined ? {} : { calmSettledMs: calm.settledMs };
+}
+
+async function fixedRun(
+  dir: string,
+  redisUrl: string,
+  label: string,
+  faults?: FaultConfig,
+): Promise<FixedRun> {
+  await mkdir(dir, { recursive: true });
+  const world = await createCrashWorld({ dir, redisUrl, label, ...(faults === undefined ? {} : { faults }) });
+  const queues = benchQueues(redisUrl, world.prefix);
+  const docsync = startDocsync(world.configPath);
+  const logFile = join(tmpdir(), `docsync-crash-${label}.ndjson`);
+  try {
+    await docsync.waitForLine('docsync started', START_TIMEOUT_MS);
+    const warm = await waitSettled(world, queues, SETTLE_TIMEOUT_MS);
+    if (warm.at === undefined)
+      throw new Error(`bench: the ${label} warm-up did not settle: ${warm.missing.join('; ')}`);
+    for (let step = 0; step < STEPS; step += 1) {
+      await world.commit(step % 2 === 0 ? 'both' : 'oneway');
+      if (step === 1 || step === 4) world.editInService();
+      if (step === 2 || step === 5) await world.changeSpec();
+      await world.approveOpen();
+      await sleep(STEP_MS);
+    }
+    const from = Date.now();
+    const settled = await waitSettled(world, queues, SETTLE_TIMEOUT_MS);
+    const calls = { ...world.calls };
+    const countedMs = (settled.at ?? Date.now()) - docsync.startedAt;
+    const found = await verdict(world, docsync.lines);
+    return {
+      calls: calls.docsync,
+      faulted: calls.faulted,
+      countedMs,
+      ...(settled.at === undefined ? {} : { settledMs: settled.at - from }),
+      missing: settled.missing,
+      state: await endState(world),
+      lost: found.lostCommits.length + found.lostEdits.length,
+      undone: found.goneFromSpace.length,
+      duplicates:
+        found.duplicateChangeRequests.both +
+        found.duplicateChangeRequests.oneway +
+        found.duplicateMerges +
+        found.duplicateSpecVersions,
+      logFile,
+    };
+  } finally {
+    await docsync.stop();
+    await writeFile(logFile, docsync.lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
+    await queues.close();
+    await world.close();
+  }
+}
