@@ -2,7 +2,7 @@
 // then a rename) shortly after each change and on close, so a crash never leaves half a file.
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { EnvironmentError } from '../errors/environment-error.js';
-import type { EmulatorState } from './emulator-state.js';
+import { type EmulatorState, emptyState } from './emulator-state.js';
 
 export async function readStateFile(file: string): Promise<EmulatorState | undefined> {
   let text: string;
@@ -28,7 +28,8 @@ export async function readStateFile(file: string): Promise<EmulatorState | undef
       `${file} is not a version 1 state file of docsync emulator: move it away or pass another --state`,
     );
   }
-  return state as EmulatorState;
+  // A file written before a kind of record existed (sites, teams) gets it empty.
+  return { ...emptyState(), ...(state as EmulatorState) };
 }
 
 export async function writeStateFile(file: string, state: EmulatorState): Promise<void> {
