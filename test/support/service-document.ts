@@ -64,7 +64,7 @@ function validatorFor(pointer: string): ValidateFunction {
   return found;
 }
 
-const escape = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1');
+const pointerPart = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1');
 const shape = (path: string) => path.replace(/^\/v1/, '').replace(/\{[^}]*\}|:[^/]+/g, '{}');
 
 /** The document's path for a path of the interface (`/v1/spaces/{s}` or `/v1/spaces/:s`), if any. */
@@ -110,7 +110,7 @@ export function checkResponse(method: string, path: string, status: number, body
   const resolved = resolveRef(entry);
   if (resolved.content?.['application/json']?.schema === undefined) return check(undefined, body);
   const base =
-    '$ref' in entry ? entry.$ref.replace(/^#/, '') : `/paths/${escape(found)}/${verb}/responses/${status}`;
+    '$ref' in entry ? entry.$ref.replace(/^#/, '') : `/paths/${pointerPart(found)}/${verb}/responses/${status}`;
   return check(`${base}/content/application~1json/schema`, body);
 }
 
@@ -125,7 +125,7 @@ export function checkRequest(method: string, path: string, body: unknown): Schem
   const base =
     '$ref' in requestBody
       ? requestBody.$ref.replace(/^#/, '')
-      : `/paths/${escape(found)}/${verb}/requestBody`;
+      : `/paths/${pointerPart(found)}/${verb}/requestBody`;
   return check(`${base}/content/application~1json/schema`, body);
 }
 
