@@ -1,6 +1,7 @@
 // When the transport sends a request again by itself, and how long it waits first: a table tests
 // read, and pure functions of it. Only idempotent methods are retried blindly; POST and PATCH are
-// retried only when the request provably never left this machine.
+// retried only when the request provably was not acted on: it never left this machine, or the
+// service refused it with a 429 (a rate limit answers before doing anything).
 import type { ApiError } from './api-error.js';
 
 const SECOND = 1000;
@@ -14,6 +15,8 @@ export interface ApiRetryPolicy {
   retryAfterStatuses: readonly number[];
   /** Socket codes meaning the connection was never made, so even a POST did not reach the service. */
   neverSentSystemCodes: readonly string[];
+  /** Statuses by which the service refused a request without acting on it: any method is asked again. */
+  refusedStatuses: readonly number[];
   /** Attempts in all, the first included. */
   maxAttempts: number;
   /** Wait before the second attempt; doubles each time. */
@@ -34,6 +37,7 @@ export const API_RETRY_POLICY = {
   retryableStatuses: [408, 429, 500, 502, 503, 504],
   retryAfterStatuses: [429, 503],
   neverSentSystemCodes: ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT'],
+  refusedStatuses: [429],
   maxAttempts: 4,
   baseDelayMs: 250,
   maxDelayMs: 8 * SECOND,
@@ -67,18 +71,19 @@ export function retryDelayMs(
 /**
  * The wait before sending `method` again after failed attempt `attempt`, or undefined when the
  * transport must give up and throw: the error is final, attempts are spent, the method is not
- * idempotent (unless the request was never sent), or the service asked for a pause too long to hold.
+ * idempotent (unless the request was never sent or refused), or the service asked for a pause too long to hold.
  */
 export function planRetry(
   method: string,
-  error: Pick<ApiError, 'retryable' | 'retryAfterMs' | 'systemCode'>,
+  error: Pick<ApiError, 'retryable' | 'retryAfterMs' | 'systemCode'> & { status?: number },
   attempt: number,
   random: () => number,
   policy: ApiRetryPolicy = API_RETRY_POLICY,
 ): number | undefined {
   if (!error.retryable || attempt >= policy.maxAttempts) return undefined;
   const neverSent = error.systemCode !== undefined && policy.neverSentSystemCodes.includes(error.systemCode);
-  if (!policy.idempotentMethods.includes(method.toUpperCase()) && !neverSent) return undefined;
+  const refused = error.status !== undefined && policy.refusedStatuses.includes(error.status);
+  if (!policy.idempotentMethods.includes(method.toUpperCase()) && !neverSent && !refused) return undefined;
   if (error.retryAfterMs !== undefined && error.retryAfterMs > policy.maxRetryAfterMs) return undefined;
   return retryDelayMs(attempt, error, random, policy);
 }

@@ -51,6 +51,12 @@ describe('the API retry policy', () => {
     expect(planRetry('POST', { ...transient, systemCode: 'UND_ERR_SOCKET' }, 1, () => 0)).toBeUndefined();
   });
 
+  it('retries any method the service refused with a 429, never one it may have acted on', () => {
+    expect(planRetry('POST', { ...transient, status: 429, retryAfterMs: 1000 }, 1, () => 0)).toBe(1000);
+    expect(planRetry('PATCH', { ...transient, status: 429 }, 1, () => 0)).toBe(250);
+    expect(planRetry('POST', { ...transient, status: 503 }, 1, () => 0)).toBeUndefined();
+  });
+
   it('leaves a pause longer than the limit to the queue', () => {
     const limit = API_RETRY_POLICY.maxRetryAfterMs;
     expect(planRetry('GET', { ...transient, retryAfterMs: limit }, 1, () => 0)).toBe(limit);
