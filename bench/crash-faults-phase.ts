@@ -18,10 +18,15 @@ const STEPS = 6;
 const STEP_MS = 2_000;
 const START_TIMEOUT_MS = 60_000;
 const SETTLE_TIMEOUT_MS = 120_000;
+// Calls are counted from docsync's start to this long after the workload's last step in both runs
+// (or to settling, when later): polls run on a clock, so counting the same span compares the work
+// and the retries, not how long each run happened to last.
+const COUNT_WINDOW_MS = 40_000;
 
 interface FixedRun {
   calls: number;
   faulted: number;
+  byRoute: Record<string, number>;
   /** docsync's start to settled (or to giving up), the span its calls were counted over. */
   countedMs: number;
   settledMs?: number;
@@ -53,6 +58,7 @@ export async function faultComparison(dir: string, redisUrl: string): Promise<{ 
     });
     for (const missing of run.missing) process.stdout.write(`  still missing: ${missing}\n`);
   }
+  for (const line of routeDifferences(calm.byRoute, faulty.byRoute)) process.stdout.write(`  ${line}\n`);
   const faultRate = (faults: FaultConfig) => faults.rate429 + faults.rate5xx;
   report('calls with faults / fault-free (target <= 1.5)', {
     ratio: faulty.calls / calm.calls,
@@ -92,12 +98,15 @@ async function fixedRun(
     }
     const from = Date.now();
     const settled = await waitSettled(world, queues, SETTLE_TIMEOUT_MS);
-    const calls = { ...world.calls };
-    const countedMs = (settled.at ?? Date.now()) - docsync.startedAt;
+    const windowLeft = from + COUNT_WINDOW_MS - Date.now();
+    if (windowLeft > 0) await sleep(windowLeft);
+    const calls = { ...world.calls, byRoute: { ...world.calls.byRoute } };
+    const countedMs = Date.now() - docsync.startedAt;
     const found = await verdict(world, docsync.lines);
     return {
       calls: calls.docsync,
       faulted: calls.faulted,
+      byRoute: calls.byRoute,
       countedMs,
       ...(settled.at === undefined ? {} : { settledMs: settled.at - from }),
       missing: settled.missing,
@@ -117,4 +126,14 @@ async function fixedRun(
     await queues.close();
     await world.close();
   }
+}
+
+/** The routes called more often with faults than without, most extra calls first. */
+function routeDifferences(calm: Record<string, number>, faulty: Record<string, number>): string[] {
+  return Object.keys({ ...calm, ...faulty })
+    .map((route) => ({ route, calm: calm[route] ?? 0, faulty: faulty[route] ?? 0 }))
+    .filter((row) => row.faulty > row.calm)
+    .sort((a, b) => b.faulty - b.calm - (a.faulty - a.calm))
+    .slice(0, 8)
+    .map((row) => `${row.route}: ${row.calm} fault-free, ${row.faulty} with faults`);
 }

@@ -30,6 +30,8 @@ export interface CallTally {
   /** Requests docsync made to /v1 (its token), and how many of them got an injected 429 or 503. */
   docsync: number;
   faulted: number;
+  /** The same count per route (`GET /v1/spaces/:s/change-requests`), to show where calls go. */
+  byRoute: Record<string, number>;
 }
 
 export interface CrashWorld {
@@ -64,13 +66,15 @@ export interface CrashWorldOptions {
 
 export async function createCrashWorld(options: CrashWorldOptions): Promise<CrashWorld> {
   const { dir } = options;
-  const calls: CallTally = { docsync: 0, faulted: 0 };
+  const calls: CallTally = { docsync: 0, faulted: 0, byRoute: {} };
   const service = await startBenchService({
     prepare: (emulator) => {
       emulator.app.addHook('onResponse', async (request, reply) => {
         if (!request.url.startsWith('/v1/')) return;
         if (request.headers.authorization !== `Bearer ${BENCH_ADMIN_TOKEN}`) return;
         calls.docsync += 1;
+        const route = `${request.method} ${request.routeOptions.url ?? '?'}`;
+        calls.byRoute[route] = (calls.byRoute[route] ?? 0) + 1;
         if (reply.statusCode === 429 || reply.statusCode === 503) calls.faulted += 1;
       });
     },
@@ -81,6 +85,7 @@ export async function createCrashWorld(options: CrashWorldOptions): Promise<Cras
   };
   // Created with the spaces: the admin's setup calls are not docsync's.
   calls.docsync = 0;
+  calls.byRoute = {};
   const repos = {
     both: await createBenchRepo(join(dir, 'repo-both'), {
       'docs/README.md': '# Two-way docs\n\nThe pages of the crash soak.\n',
