@@ -7,9 +7,17 @@ import { storedWarnings } from '../src/import/import-warnings.js';
 import { runImport } from '../src/import/run-import.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
-import { importContentKind } from '../src/queue/kinds/import-content-kind.js';
+import { importContentKind, worktreeDebounce } from '../src/queue/kinds/import-content-kind.js';
 import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { requireApi, requireMapping } from './job-requirements.js';
+
+/**
+ * A working copy's import deferred behind an export looks again this long after: no later poll
+ * would bring it back (a commit's import is queued again by the next git poll), and a save made
+ * meanwhile replaces it, as saves replace each other. One deferred until the person pulls is not
+ * looked at again: the pull changes files, which queues an import.
+ */
+export const DEFERRED_WORKTREE_RETRY_MS = 3_000;
 
 export const importContentJob = defineJob(importContentKind, {
   lockKey: (payload) => payload.space,
@@ -40,6 +48,12 @@ export const importContentJob = defineJob(importContentKind, {
         ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }
         : { mapping, source: 'worktree', path: payload.path },
     );
+    if (report.waitingFor === 'export' && payload.source === 'worktree' && !ctx.dryRun)
+      await importContentKind.enqueue(ctx.queues, payload, {
+        reason: 'deferred',
+        delay: DEFERRED_WORKTREE_RETRY_MS,
+        deduplication: worktreeDebounce(mapping.name, DEFERRED_WORKTREE_RETRY_MS),
+      });
     if (report.result === 'imported' && payload.source === 'git' && payload.commit.committedAt !== undefined)
       ctx.metrics.syncLag(
         mapping.name,

@@ -12,6 +12,7 @@ import { ContentError } from '../content/content-error.js';
 import type { ContentWarning } from '../content/content-warning.js';
 import type { WrittenBundle } from '../content/write-bundle.js';
 import type { GitMirror } from '../git/git-mirror.js';
+import { workingCopyHolds } from '../git/working-copy-holds.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
@@ -48,6 +49,8 @@ export type ImportRequest =
 
 export interface ImportReport {
   result: 'imported' | 'unchanged' | 'superseded' | 'paused' | 'deferred' | 'dry-run';
+  /** A deferred import's cause: an export still to run, or a working copy to pull first. */
+  waitingFor?: 'export' | 'pull';
   sha?: string;
   changeRequest?: { id: string; number: number; url?: string };
   revision?: string;
@@ -85,7 +88,21 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
         { revision: pending },
         'the space has edits not yet in git: import deferred until their export',
       );
-      return { result: 'deferred' };
+      return { result: 'deferred', waitingFor: 'export' };
+    }
+    // A working copy is the person's own checkout: until they pull, it lacks what docsync exported,
+    // and importing it would take those service edits out again.
+    const exported = exportedCommit(state);
+    if (
+      request.source === 'worktree' &&
+      exported !== undefined &&
+      (await workingCopyHolds(request.path, exported, deps.signal)) === false
+    ) {
+      log.warn(
+        { exported, path: request.path },
+        'the working copy lacks the service edits docsync exported: pull the branch, then save again; import deferred',
+      );
+      return { result: 'deferred', waitingFor: 'pull' };
     }
   }
 
@@ -278,6 +295,14 @@ function outcome(deps: ImportDeps, request: ImportRequest, result: ImportOutcome
     source: request.source,
     ...(request.source === 'git' ? { sha: request.sha } : {}),
   };
+}
+
+/** The commit on the branch that brought the space's last exported edits to git, if any. */
+function exportedCommit(state: MappingState): string | undefined {
+  const last = state.lastExport;
+  if (last?.result === 'committed') return last.sha;
+  if (last?.result === 'conflict') return last.committed;
+  return undefined;
 }
 
 /**

@@ -1,0 +1,93 @@
+// Two-way with a watched working copy: a save while the space holds an edit not yet in git waits for
+// the export, then looks again by itself (no poll would bring a working copy's import back). The
+// working copy does not hold the exported edit until its owner pulls: importing it before would take
+// the edit out of the service again, so it waits for the pull, whose changed files import it.
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JOBS } from '../../../jobs/registry.js';
+import { pollSpaceKind } from '../../../src/queue/kinds/poll-space-kind.js';
+import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
+import { createTestRepo } from '../../support/git-repos.js';
+import { completedRuns } from '../../support/job-runs.js';
+import { editInService, findPage } from '../../support/service-content.js';
+import { startTestDaemon } from '../../support/start-test-daemon.js';
+import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
+import { stateWhere } from '../../support/state-where.js';
+import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
+
+describe('a save while the space holds an unexported edit', () => {
+  it('waits for the export, then for the pull, and loses neither side', async () => {
+    const emulator = await startTestEmulator();
+    const space = await createTestSpace(emulator, 'Docs');
+    const repo = await createTestRepo();
+    const first = await repo.commit(
+      { 'docs/README.md': '# Welcome\n', 'docs/notes.md': '# Notes\n' },
+      'Write the docs',
+    );
+    await repo.push();
+    const prefix = uniquePrefix('deferred-worktree');
+    const state = new RedisMappingStateStore(testRedis(prefix), prefix);
+    // The space poll runs once at start, then only when the test asks: the edit stays unexported.
+    const daemon = await startTestDaemon({
+      prefix,
+      jobs: JOBS,
+      yaml: `dataDir: ${await tempDir('daemon-data')}
+service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
+mappings:
+  - name: docs
+    space: ${space}
+    direction: both
+    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s, watch: { path: ${repo.work}, debounce: 200ms } }
+    export: { poll: 1h }
+    changeRequest: { poll: 1s }
+    merge: { enabled: true, approvals: 0 }
+`,
+    });
+    await stateWhere(state, 'docs', (s) => s.lastMerge !== undefined, 'the first import, merged');
+    await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'merged' });
+    await stateWhere(state, 'docs', (s) => s.exportBase === first, 'the merge seen by the space poll');
+
+    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
+      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
+    }).id;
+    const imported = () =>
+      completedRuns(daemon.lines, 'import-content').filter((line) => line.result === 'imported').length;
+    const importedBefore = imported();
+    await writeFile(join(repo.work, 'docs', 'README.md'), '# Welcome\n\nSaved in the working copy.\n');
+    const deferred = (waitingFor: string) => () =>
+      completedRuns(daemon.lines, 'import-content').filter((line) => line.waitingFor === waitingFor).length >
+        0 || undefined;
+    await waitFor(deferred('export'), 'the save deferred until the export');
+
+    await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'test' });
+    await stateWhere(state, 'docs', (s) => s.lastExport?.revision === edit, 'the export of the edit');
+    // Looked at again by itself: the working copy does not hold the export yet.
+    await waitFor(deferred('pull'), 'the save deferred until the working copy is pulled');
+    expect(
+      daemon.lines.some((line) => line.level === 'warn' && String(line.msg).includes('pull the branch')),
+    ).toBe(true);
+    expect(imported()).toBe(importedBefore);
+
+    await repo.git('stash', '--quiet');
+    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
+    await repo.git('stash', 'pop', '--quiet');
+    const merged = await stateWhere(
+      state,
+      'docs',
+      (s) =>
+        s.lastImport?.source === 'worktree' &&
+        s.lastImport.result === 'imported' &&
+        s.lastMerge?.changeRequest.id === s.lastImport.changeRequest?.id,
+      'the pulled working copy imported and merged',
+    );
+    expect(merged.lastImport?.source).toBe('worktree');
+    const pages = await callApi<unknown>(
+      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
+      emulator.tokens.admin,
+    );
+    expect(JSON.stringify(pages.body)).toContain('Written in the service.');
+    expect(JSON.stringify(pages.body)).toContain('Saved in the working copy.');
+  });
+});
