@@ -4,8 +4,11 @@
 import { JOBS } from '../../jobs/registry.js';
 import { userIdOf } from '../../src/emulator/create-emulator.js';
 import type { FaultConfig } from '../../src/emulator/faults.js';
+import { RedisMappingStateStore } from '../../src/state/redis-mapping-state-store.js';
+import { createTestRepo, type TestRepo } from './git-repos.js';
 import { startTestDaemon, type TestDaemon } from './start-test-daemon.js';
-import { callApi, type TestEmulator } from './start-test-emulator.js';
+import { callApi, createTestSpace, startTestEmulator, type TestEmulator } from './start-test-emulator.js';
+import { tempDir, testRedis, uniquePrefix } from './test-context.js';
 import { waitFor } from './wait-for.js';
 
 /** The poll interval of the mappings these tests configure (`poll: 1s`). */
@@ -23,6 +26,43 @@ export interface DaemonSetup {
   emulator: TestEmulator;
   /** The configuration after the `service:` line: mappings, specs. */
   yaml: string;
+}
+
+export interface TokenFixWorld {
+  emulator: TestEmulator;
+  space: string;
+  repo: TestRepo;
+  /** The commit of `files`, pushed. */
+  sha: string;
+  /** The state of the mapping `docs` the configuration names. */
+  state: RedisMappingStateStore;
+  setup: DaemonSetup;
+}
+
+export interface TokenFixWorldOptions {
+  /** For the Redis prefix. */
+  name: string;
+  /** The repository's first commit. */
+  files: Record<string, string>;
+  /** The configuration after the `service:` line, for the space, the bare remote, the organization. */
+  yaml: (space: string, remote: string, org: string) => string;
+  /** Done to the space before anything else (content it holds from the start). */
+  prepare?: (emulator: TestEmulator, space: string) => void;
+}
+
+/** A local service with a space, a repository with one commit pushed, a Redis prefix, a data folder. */
+export async function tokenFixWorld(options: TokenFixWorldOptions): Promise<TokenFixWorld> {
+  const emulator = await startTestEmulator();
+  const space = await createTestSpace(emulator, 'Docs');
+  options.prepare?.(emulator, space);
+  const repo = await createTestRepo();
+  const sha = await repo.commit(options.files, 'First docs');
+  await repo.push();
+  const prefix = uniquePrefix(`${options.name}-token`);
+  const state = new RedisMappingStateStore(testRedis(prefix), prefix);
+  const yaml = options.yaml(space, repo.remote, emulator.orgId);
+  const setup = { prefix, dataDir: await tempDir('daemon-data'), emulator, yaml };
+  return { emulator, space, repo, sha, state, setup };
 }
 
 /** docsync with a token the service never accepted. */

@@ -2,11 +2,10 @@
 // reaches git once the token is fixed, within a poll interval of the fix: with a restart on the
 // right token, and without one when the service starts accepting the token.
 import { describe, expect, it } from 'vitest';
-import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
-import { createTestRepo, type TestRepo } from '../../support/git-repos.js';
+import type { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
+import type { TestRepo } from '../../support/git-repos.js';
 import { addRevision, editInService, findPage, testPage } from '../../support/service-content.js';
-import { createTestSpace, startTestEmulator, type TestEmulator } from '../../support/start-test-emulator.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import type { TestEmulator } from '../../support/start-test-emulator.js';
 import {
   FIX_TO_DONE_MS,
   failedRun,
@@ -14,35 +13,36 @@ import {
   startWithRightToken,
   startWithWrongToken,
   stopDaemon,
+  tokenFixWorld,
 } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const README = '# Welcome\n\nSee [install](install.md).\n';
 const INSTALL = '# Install\n\nRun it.\n';
 
-async function setUp() {
-  const emulator = await startTestEmulator();
-  const space = await createTestSpace(emulator, 'Docs');
-  // The space holds what git holds, so that the edit below is the only difference.
-  addRevision(emulator.emulator, { spaceId: space }, [
-    { ...testPage('pg_readme', 'welcome'), title: 'Welcome', sourcePath: 'README.md', markdown: README },
-    { ...testPage('pg_install', 'install'), title: 'Install', sourcePath: 'install.md', markdown: INSTALL },
-  ]);
-  const repo = await createTestRepo();
-  await repo.commit({ 'docs/README.md': README, 'docs/install.md': INSTALL }, 'First docs');
-  await repo.push();
-  const prefix = uniquePrefix('export-token');
-  const state = new RedisMappingStateStore(testRedis(prefix), prefix);
-  const yaml = `mappings:
+const setUp = () =>
+  tokenFixWorld({
+    name: 'export',
+    // The space holds what git holds, so that the edit below is the only difference.
+    prepare: (emulator, space) =>
+      addRevision(emulator.emulator, { spaceId: space }, [
+        { ...testPage('pg_readme', 'welcome'), title: 'Welcome', sourcePath: 'README.md', markdown: README },
+        {
+          ...testPage('pg_install', 'install'),
+          title: 'Install',
+          sourcePath: 'install.md',
+          markdown: INSTALL,
+        },
+      ]),
+    files: { 'docs/README.md': README, 'docs/install.md': INSTALL },
+    yaml: (space, remote) => `mappings:
   - name: docs
     space: ${space}
     direction: space-to-git
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
+    git: { repo: ${remote}, branch: main, dir: docs, poll: 1s }
     export: { poll: 1s, author: { name: Docs Bot, email: docs-bot@example.com } }
-`;
-  const setup = { prefix, dataDir: await tempDir('daemon-data'), emulator, yaml };
-  return { emulator, space, repo, state, setup };
-}
+`,
+  });
 
 /** A writer's edit in the service: a new revision of the space. */
 function editReadme(emulator: TestEmulator, space: string): string {

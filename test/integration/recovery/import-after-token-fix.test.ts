@@ -3,13 +3,10 @@
 // starts accepting the token. The failed job stays for people to read.
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
-import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
-import { createTestRepo } from '../../support/git-repos.js';
+import type { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { completedRuns } from '../../support/job-runs.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import { createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import {
   FIX_TO_DONE_MS,
   failedRun,
@@ -17,25 +14,18 @@ import {
   startWithRightToken,
   startWithWrongToken,
   stopDaemon,
+  tokenFixWorld,
 } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
-async function setUp() {
-  const emulator = await startTestEmulator();
-  const space = await createTestSpace(emulator, 'Docs');
-  const repo = await createTestRepo();
-  const sha = await repo.commit(
-    { 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' },
-    'Docs',
-  );
-  await repo.push();
-  const prefix = uniquePrefix('import-token');
-  const state = new RedisMappingStateStore(testRedis(prefix), prefix);
-  const yaml = `mappings:
-  - { name: docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s } }
-`;
-  return { emulator, sha, state, setup: { prefix, dataDir: await tempDir('daemon-data'), emulator, yaml } };
-}
+const setUp = () =>
+  tokenFixWorld({
+    name: 'import',
+    files: { 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' },
+    yaml: (space, remote) => `mappings:
+  - { name: docs, space: ${space}, git: { repo: ${remote}, branch: main, dir: docs, poll: 1s } }
+`,
+  });
 
 /** The import of `sha` ran after `fixedAt`, within the time the fix allows. */
 async function importedAfterFix(state: RedisMappingStateStore, sha: string, fixedAt: number) {

@@ -4,16 +4,9 @@
 // own schedule is yearly, so only the git poll can queue the refresh during the test.
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
-import { createTestRepo } from '../../support/git-repos.js';
 import { completedRuns } from '../../support/job-runs.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
-import {
-  callApi,
-  createTestSpace,
-  startTestEmulator,
-  type TestEmulator,
-} from '../../support/start-test-emulator.js';
-import { tempDir, uniquePrefix } from '../../support/test-context.js';
+import { callApi, type TestEmulator } from '../../support/start-test-emulator.js';
 import {
   FIX_TO_DONE_MS,
   failedRun,
@@ -21,6 +14,7 @@ import {
   startWithRightToken,
   startWithWrongToken,
   stopDaemon,
+  tokenFixWorld,
 } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -35,20 +29,16 @@ paths:
         '200': { description: ok }
 `;
 
-async function setUp() {
-  const emulator = await startTestEmulator();
-  const space = await createTestSpace(emulator, 'Docs');
-  const repo = await createTestRepo();
-  await repo.commit({ 'docs/README.md': '# Docs\n', 'api/openapi.yaml': SPEC }, 'Docs and API');
-  await repo.push();
-  const yaml = `mappings:
-  - { name: docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s } }
+const setUp = () =>
+  tokenFixWorld({
+    name: 'refresh',
+    files: { 'docs/README.md': '# Docs\n', 'api/openapi.yaml': SPEC },
+    yaml: (space, remote, org) => `mappings:
+  - { name: docs, space: ${space}, git: { repo: ${remote}, branch: main, dir: docs, poll: 1s } }
 openapi:
-  - { org: ${emulator.orgId}, slug: pets, source: { mapping: docs, path: api/openapi.yaml }, pattern: "0 0 1 1 *" }
-`;
-  const prefix = uniquePrefix('refresh-token');
-  return { emulator, setup: { prefix, dataDir: await tempDir('daemon-data'), emulator, yaml } };
-}
+  - { org: ${org}, slug: pets, source: { mapping: docs, path: api/openapi.yaml }, pattern: "0 0 1 1 *" }
+`,
+  });
 
 async function versions(emulator: TestEmulator): Promise<number> {
   const answer = await callApi<{ items: unknown[] }>(

@@ -3,16 +3,9 @@
 // request poll failed meanwhile), and without one when the service starts accepting the token for
 // the update call again (the update job itself failed; it stays for people to read).
 import { describe, expect, it } from 'vitest';
-import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
-import { createTestRepo } from '../../support/git-repos.js';
+import type { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { completedRuns } from '../../support/job-runs.js';
-import {
-  callApi,
-  createTestSpace,
-  startTestEmulator,
-  type TestEmulator,
-} from '../../support/start-test-emulator.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { callApi, type TestEmulator } from '../../support/start-test-emulator.js';
 import {
   FIX_TO_DONE_MS,
   failedRun,
@@ -20,26 +13,21 @@ import {
   startWithRightToken,
   startWithWrongToken,
   stopDaemon,
+  tokenFixWorld,
 } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
-async function setUp() {
-  const emulator = await startTestEmulator();
-  const space = await createTestSpace(emulator, 'Docs');
-  const repo = await createTestRepo();
-  await repo.commit({ 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' }, 'First docs');
-  await repo.push();
-  const prefix = uniquePrefix('update-token');
-  const state = new RedisMappingStateStore(testRedis(prefix), prefix);
-  const yaml = `mappings:
+const setUp = () =>
+  tokenFixWorld({
+    name: 'update',
+    files: { 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' },
+    yaml: (space, remote) => `mappings:
   - name: docs
     space: ${space}
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s }
+    git: { repo: ${remote}, branch: main, dir: docs, poll: 1s }
     changeRequest: { poll: 1s, autoUpdate: always }
-`;
-  const setup = { prefix, dataDir: await tempDir('daemon-data'), emulator, yaml };
-  return { emulator, space, state, setup };
-}
+`,
+  });
 
 /** Another change request merged: the main content moves, and docsync's one is outdated. */
 async function moveMainContent(emulator: TestEmulator, space: string): Promise<string> {
