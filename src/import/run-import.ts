@@ -205,6 +205,13 @@ export async function runImport(deps: ImportDeps, request: ImportRequest): Promi
       signal: deps.signal,
     });
     const cr = kept.changeRequest;
+    // Two-way: the change request's base must hold what the space gained since it was opened (the
+    // service's edits, which git holds once exported). Else the import seems to change those pages
+    // too, and where the space changed them again since, the older version would win at the merge.
+    if (mapping.direction === 'both' && kept.how !== 'created' && cr.outdated === true) {
+      await deps.api.changeRequests.update(mapping.space, cr.id, { signal: deps.signal });
+      log.info({ cr: cr.id }, 'change request brought up to the main content before the import');
+    }
     const url = deps.artifacts.publish(artifactId);
     const imported = await deps.api.content.importContent(
       { spaceId: mapping.space, changeRequestId: cr.id },
