@@ -25,6 +25,8 @@ export const exportSpaceJob = defineJob(exportSpaceKind, {
       },
       mapping,
     );
+    // Imports wait for this (src/import/run-import.ts): the edit it was queued for is in git now.
+    if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { exportFinished: payload.revision });
     return { ...outcome };
   },
   onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),

@@ -2,13 +2,36 @@
 // import, or the merge of a change request docsync imported and nobody edited since, whoever merged
 // it) is recorded and skipped; any other is exported, job id `export/<space>/<revision>`. Run by a
 // job scheduler per mapping with `direction: space-to-git` or `both`.
-import { defineJob } from '../src/queue/job-definition.js';
+import type { MappingConfig } from '../src/config/mapping-schema.js';
+import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
 import { pollSpaceKind } from '../src/queue/kinds/poll-space-kind.js';
+import { pendingExport } from '../src/state/export-pending.js';
+import type { MappingState } from '../src/state/mapping-state.js';
 import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import type { MergedRevisionsPlan } from '../src/upkeep/plan-merged-revisions.js';
 import { recogniseMerges } from '../src/upkeep/recognise-merges.js';
 import { requireApi, requireMapping } from './job-requirements.js';
+
+/**
+ * An export queued for an edit and not finished is queued again: one job while the first still
+ * waits or retries, and a run again once it failed for good (its cause may be fixed now). Imports
+ * wait for it, whatever revision the space is at since.
+ */
+async function requeuePendingExport(
+  ctx: JobContext,
+  mapping: MappingConfig,
+  state: MappingState,
+): Promise<string | undefined> {
+  const pending = pendingExport(state);
+  if (pending === undefined || ctx.dryRun) return undefined;
+  await exportSpaceKind.enqueue(ctx.queues, {
+    mapping: mapping.name,
+    space: mapping.space,
+    revision: pending,
+  });
+  return pending;
+}
 
 export const pollSpaceJob = defineJob(pollSpaceKind, {
   async run(ctx, payload) {
@@ -19,16 +42,8 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
     const space = await api.spaces.get(mapping.space, { signal: ctx.signal });
     const state = await ctx.stores.mappings.get(mapping.name);
     if (state.lastSeenRevision === space.revision) {
-      // Queued and not exported yet: queued again, which is one job while the first still waits or
-      // retries, and runs again once it failed for good (its cause may be fixed now).
-      if (state.exportQueued === space.revision && state.lastExport?.revision !== space.revision) {
-        await exportSpaceKind.enqueue(ctx.queues, {
-          mapping: mapping.name,
-          space: mapping.space,
-          revision: space.revision,
-        });
-        return { result: 'export-pending', revision: space.revision };
-      }
+      const pending = await requeuePendingExport(ctx, mapping, state);
+      if (pending !== undefined) return { result: 'export-pending', revision: pending };
       return { result: 'unchanged', revision: space.revision };
     }
     let origin = await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
@@ -71,6 +86,7 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
           ...(base === undefined ? {} : { exportBase: base }),
         });
       log.info({ origin: origin.kind }, 'space revision came from docsync, not exported');
+      await requeuePendingExport(ctx, mapping, state);
       return { result: 'skipped', origin: origin.kind };
     }
     // The first look at a two-way mapping's space: its content may predate what git holds, so it

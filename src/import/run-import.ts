@@ -14,6 +14,7 @@ import type { WrittenBundle } from '../content/write-bundle.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { workingCopyHolds } from '../git/working-copy-holds.js';
 import type { Logger } from '../log/create-logger.js';
+import { pendingExport } from '../state/export-pending.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
@@ -313,15 +314,19 @@ function exportedCommit(state: MappingState): string | undefined {
 }
 
 /**
- * The space's current revision when it holds service edits no export has brought to git yet: not
- * docsync's own, not exported, and either not seen by the space poll or queued for export by it
- * (a revision the poll recorded as the baseline is not an edit).
+ * The revision whose service edits no export has brought to git yet, if any: an export queued and not
+ * finished (whatever revision the space is at now: a merge of docsync's change request carries what
+ * the main content held), or the space's current revision when it is not docsync's own, not
+ * exported, and either not seen by the space poll or queued for export by it (a revision the poll
+ * recorded as the baseline is not an edit).
  */
 async function unexportedRevision(
   deps: ImportDeps,
   mapping: MappingConfig,
   state: MappingState,
 ): Promise<string | undefined> {
+  const queued = pendingExport(state);
+  if (queued !== undefined) return queued;
   const { revision } = await deps.api.spaces.get(mapping.space, { signal: deps.signal });
   if (state.lastExport?.revision === revision) return undefined;
   if (state.lastSeenRevision === revision && state.exportQueued !== revision) return undefined;

@@ -101,6 +101,12 @@ export const mappingStateSchema = z.object({
   /** Space to git: the last revision the space poll queued an export for (an edit made in the service). */
   exportQueued: z.string().optional(),
   /**
+   * Space to git: the queued revision of the last export job that finished. While it differs from
+   * `exportQueued`, an edit may be in the space and not in git, whatever revision the space is at now
+   * (a merge of docsync's change request carries what the main content held).
+   */
+  exportFinished: z.string().optional(),
+  /**
    * Space to git: the commit whose folder the space's content was last known to equal (docsync's
    * last export, or the commit of a merged import). Git changing the folder since means a conflict.
    */
