@@ -67,10 +67,28 @@ function validatorFor(pointer: string): ValidateFunction {
 const pointerPart = (part: string) => part.replaceAll('~', '~0').replaceAll('/', '~1');
 const shape = (path: string) => path.replace(/^\/v1/, '').replace(/\{[^}]*\}|:[^/]+/g, '{}');
 
-/** The document's path for a path of the interface (`/v1/spaces/{s}` or `/v1/spaces/:s`), if any. */
+/**
+ * The document's path for a path of the interface: a template (`/v1/spaces/{s}`, `/v1/spaces/:s`) or
+ * a concrete one (`/v1/spaces/spc_1?x=y`), where the template with the most literal segments wins.
+ */
 export function documentPath(path: string): string | undefined {
-  const wanted = shape(path);
-  return Object.keys(serviceDocument.paths).find((candidate) => shape(candidate) === wanted);
+  const wanted = shape(path.split('?')[0] ?? path);
+  const parts = wanted.split('/');
+  let best: { path: string; literal: number } | undefined;
+  for (const candidate of Object.keys(serviceDocument.paths)) {
+    const template = shape(candidate).split('/');
+    if (template.length !== parts.length) continue;
+    let literal = 0;
+    const fits = template.every((part, index) => {
+      if (part === parts[index]) {
+        if (part !== '{}') literal += 1;
+        return true;
+      }
+      return part === '{}';
+    });
+    if (fits && (best === undefined || literal > best.literal)) best = { path: candidate, literal };
+  }
+  return best?.path;
 }
 
 export function documentOperation(method: string, path: string): OperationObject | undefined {
@@ -110,7 +128,9 @@ export function checkResponse(method: string, path: string, status: number, body
   const resolved = resolveRef(entry);
   if (resolved.content?.['application/json']?.schema === undefined) return check(undefined, body);
   const base =
-    '$ref' in entry ? entry.$ref.replace(/^#/, '') : `/paths/${pointerPart(found)}/${verb}/responses/${status}`;
+    '$ref' in entry
+      ? entry.$ref.replace(/^#/, '')
+      : `/paths/${pointerPart(found)}/${verb}/responses/${status}`;
   return check(`${base}/content/application~1json/schema`, body);
 }
 
