@@ -2,7 +2,10 @@
 // before merging, never on the poll's stale view; a change request that moved while it was judged is
 // left for the next poll. An outdated one is updated first (when the policy allows) and judged on
 // the next poll: approvals of the old revision no longer count. After a merge: record the merged
-// revision as docsync's own when its content was, and check the space's links.
+// revision as docsync's own when its content was, and check the space's links. A two-way mapping's
+// merge waits, as its imports do, while the space holds edits not yet exported.
+
+import { unexportedRevision } from '../src/import/unexported-revision.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
@@ -68,6 +71,24 @@ export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
         return { result: 'dry-run' };
       case 'merge':
         break;
+    }
+    // Two-way: an edit made in the service since the space poll last looked is in the change
+    // request's base now (it is up to date), so the merge would carry it into a revision of
+    // docsync's, which the space poll does not export: the next import would take it out again.
+    if (mapping.direction === 'both') {
+      const state = await ctx.stores.mappings.get(mapping.name);
+      const pending = await unexportedRevision(
+        { api, state: ctx.stores.mappings, signal: ctx.signal },
+        mapping,
+        state,
+      );
+      if (pending !== undefined) {
+        ctx.log.info(
+          { cr: cr.id, revision: pending },
+          'the space has edits not yet in git: merge deferred until their export',
+        );
+        return { result: 'deferred', revision: pending };
+      }
     }
     // Reviews, comments and links took time to read: merge only what was judged.
     const now = await api.changeRequests.get(payload.space, cr.id, options);

@@ -14,12 +14,12 @@ import type { WrittenBundle } from '../content/write-bundle.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { workingCopyHolds } from '../git/working-copy-holds.js';
 import type { Logger } from '../log/create-logger.js';
-import { pendingExport } from '../state/export-pending.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
 import { logImportWarnings, storedWarnings } from './import-warnings.js';
 import { keepChangeRequest } from './keep-change-request.js';
+import { unexportedRevision } from './unexported-revision.js';
 
 export interface ImportDeps {
   api: DocsApiClient;
@@ -311,25 +311,4 @@ function exportedCommit(state: MappingState): string | undefined {
   if (last?.result === 'committed') return last.sha;
   if (last?.result === 'conflict') return last.committed;
   return undefined;
-}
-
-/**
- * The revision whose service edits no export has brought to git yet, if any: an export queued and not
- * finished (whatever revision the space is at now: a merge of docsync's change request carries what
- * the main content held), or the space's current revision when it is not docsync's own, not
- * exported, and either not seen by the space poll or queued for export by it (a revision the poll
- * recorded as the baseline is not an edit).
- */
-async function unexportedRevision(
-  deps: ImportDeps,
-  mapping: MappingConfig,
-  state: MappingState,
-): Promise<string | undefined> {
-  const queued = pendingExport(state);
-  if (queued !== undefined) return queued;
-  const { revision } = await deps.api.spaces.get(mapping.space, { signal: deps.signal });
-  if (state.lastExport?.revision === revision) return undefined;
-  if (state.lastSeenRevision === revision && state.exportQueued !== revision) return undefined;
-  if ((await deps.state.revisionOrigin(mapping.space, revision)) !== undefined) return undefined;
-  return revision;
 }

@@ -87,10 +87,11 @@ describe('an import into a change request opened before an exported edit', () =>
     );
     expect((await state.get('docs')).changeRequestId).toBe(cr);
 
-    // The same page edited again in the service, then the change request approved and merged.
+    // The same page edited again in the service, then the change request approved and merged: once
+    // the edit is exported (a merge waits for that), and updated from the main content first
+    // (autoUpdate: before-merge); the reviewer approves each revision it gets.
     editInService(emulator.emulator, { spaceId: space }, appendToNotes('Second edit.'));
-    // Outdated now, it is updated before the merge (autoUpdate: before-merge): the reviewer approves
-    // each revision it gets, as a reviewer following it would.
+    await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'test' });
     await waitFor(async () => {
       if ((await state.get('docs')).lastMerge?.changeRequest.id === cr) return true;
       const now = emulator.emulator.state.changeRequests[cr];

@@ -1,6 +1,6 @@
-// Two-way: a writer's edit is queued for export, which fails; meanwhile docsync's change request
-// (opened earlier) is merged, updated first from the main content, so the space's revision is now
-// docsync's own merge, yet it holds the edit git does not. A commit found then must wait for that
+// Two-way: a writer's edit is queued for export, which fails; meanwhile a person merges docsync's
+// change request (opened earlier), so the space's revision is a merge of docsync's content, yet it
+// holds the edit git does not. A commit found then must wait for that
 // export: imported at once, its change request would be made on content holding the edit and filled
 // with git's folder without it, and its merge would undo the edit.
 import { describe, expect, it } from 'vitest';
@@ -96,8 +96,14 @@ describe('a commit found while an export is queued', () => {
     }).id;
     await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'test' });
     await stateWhere(state, 'docs', (s) => s.exportQueued === edit, 'the export queued');
-    // The change request merged meanwhile: the space is at docsync's merge, holding the edit.
-    await approveUntilMerged(emulator, space, state, cr);
+    // A person merges docsync's change request meanwhile (docsync's own merge waits for the export):
+    // the space is at a merge of docsync's content, holding the edit.
+    const merged = await callApi(
+      `${emulator.baseUrl}/spaces/${space}/change-requests/${cr}/merge`,
+      emulator.tokens.admin,
+      'POST',
+    );
+    expect(merged.status).toBe(200);
 
     const two = await repo.commit({ 'docs/README.md': '# Welcome\n\nTwo.\n' }, 'Two');
     await repo.push();
