@@ -43,7 +43,11 @@ export interface CapturedLog {
 }
 
 /** docsync's own logger writing JSON into memory, so tests can assert what was logged (and redacted). */
-export function captureLog(level: LogLevel = 'debug'): CapturedLog {
+/** `onLine` sees each line as it is logged, within the logging call. */
+export function captureLog(
+  level: LogLevel = 'debug',
+  onLine?: (line: Record<string, unknown>) => void,
+): CapturedLog {
   const lines: Array<Record<string, unknown>> = [];
   const texts: string[] = [];
   const sink = new Writable({
@@ -51,7 +55,9 @@ export function captureLog(level: LogLevel = 'debug'): CapturedLog {
       for (const line of chunk.toString('utf8').split('\n')) {
         if (!line) continue;
         texts.push(line);
-        lines.push(JSON.parse(line) as Record<string, unknown>);
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        lines.push(parsed);
+        onLine?.(parsed);
       }
       done();
     },
