@@ -1,5 +1,6 @@
 // Change requests of a space: listing, creating, editing, bringing up to date with main, merging,
 // and their reviews.
+import { z } from 'zod';
 import { type ApiPath, apiPath } from './api-path.js';
 import type { CallOptions, ListAllOptions, ListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
@@ -14,7 +15,12 @@ import {
 } from './schemas/change-request-review-schema.js';
 import { type ChangeRequest, changeRequestSchema } from './schemas/change-request-schema.js';
 import { type Page, pageOf } from './schemas/page-of.js';
-import type { ChangeRequestStatus, ReviewStatus } from './schemas/service-enums.js';
+import {
+  CHANGE_REQUEST_PATCH_STATUSES,
+  type ChangeRequestPatchStatus,
+  type ChangeRequestStatus,
+  type ReviewStatus,
+} from './schemas/service-enums.js';
 
 /** A change request by its id or by its number in the space. */
 export type ChangeRequestRef = string | number;
@@ -29,8 +35,16 @@ export interface ChangeRequestListOptions extends ListOptions {
 export interface ChangeRequestPatch {
   /** At most 100 characters. */
   subject?: string;
-  status?: ChangeRequestStatus;
+  /** Never `merged`: merging is `merge()`, which the service checks against its merge rules. */
+  status?: ChangeRequestPatchStatus;
 }
+
+// The PATCH body as the service takes it, checked before it is sent: a caller bypassing the types
+// (a status read from elsewhere) fails here rather than asking the service to mark it merged.
+const changeRequestPatchSchema = z.strictObject({
+  subject: z.string().optional(),
+  status: z.enum(CHANGE_REQUEST_PATCH_STATUSES).optional(),
+});
 
 export interface ReviewSubmission {
   status: ReviewStatus;
@@ -90,15 +104,23 @@ export class ChangeRequestsApi {
     });
   }
 
-  /** `PATCH /spaces/{s}/change-requests/{cr}`: subject and status (open, draft, archived). */
-  patch(
+  /**
+   * `PATCH /spaces/{s}/change-requests/{cr}`: subject and status (open, draft, archived). Anything
+   * else (`status: 'merged'`) is refused with a TypeError before a request is sent.
+   */
+  async patch(
     spaceId: string,
     changeRequest: ChangeRequestRef,
     changes: ChangeRequestPatch,
     options: CallOptions = {},
   ): Promise<ChangeRequest> {
+    const body = changeRequestPatchSchema.safeParse(changes);
+    if (!body.success)
+      throw new TypeError('a change request PATCH takes a subject and a status of draft, open or archived', {
+        cause: body.error,
+      });
     return this.transport.request('PATCH', changeRequestPath(spaceId, changeRequest), {
-      body: changes,
+      body: body.data,
       signal: options.signal,
       schema: changeRequestSchema,
     });

@@ -11,7 +11,8 @@ export type LinkStatus = 'ok' | 'broken' | 'in-app';
 export interface RevisionLink {
   seq: number;
   status: LinkStatus;
-  relation: 'link';
+  /** A link in markdown soft-references its target (the document's other relation is `dependsOn`). */
+  relation: 'reference';
   targetReference:
     | { kind: 'page'; page: string }
     | { kind: 'file'; file: string }
@@ -42,7 +43,7 @@ export function revisionLinks(ctx: EmulatorContext, revision: StoredRevision): R
       const link = byTarget.get(key) ?? {
         seq: byTarget.size + 1,
         status,
-        relation: 'link' as const,
+        relation: 'reference' as const,
         targetReference: reference,
         pageIds: [],
       };

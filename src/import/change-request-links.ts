@@ -3,6 +3,7 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { BrokenLink } from '../links/broken-link.js';
+import { linkTarget } from '../links/link-target.js';
 
 export async function brokenLinksOf(
   api: DocsApiClient,
@@ -19,12 +20,11 @@ export async function brokenLinksOf(
       status: 'broken',
       ...options,
     })) {
-      const reference = link.targetReference;
       broken.push({
         pageId: page.id,
         pageTitle: page.title ?? page.id,
         pagePath: page.path,
-        target: reference?.url ?? reference?.page ?? reference?.file ?? reference?.kind ?? 'unknown',
+        target: linkTarget(link.targetReference),
       });
     }
   }

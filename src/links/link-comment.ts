@@ -73,8 +73,10 @@ async function readComments(
 ): Promise<Comment[]> {
   const comments: Comment[] = [];
   // Resolved ones too: a resolved link comment is reopened, not replaced by a second one. Only
-  // marked ones are kept, however long the discussion.
-  for await (const comment of api.comments.listAll(thread, { status: 'all', order: 'asc', signal }))
+  // marked ones are kept, however long the discussion. Bodies as markdown: the service may give
+  // them as documents otherwise, where the marker cannot be seen.
+  const options = { status: 'all', order: 'asc', format: 'markdown', signal } as const;
+  for await (const comment of api.comments.listAll(thread, options))
     if (isLinkCommentMarkdown(comment.body?.markdown ?? '')) comments.push(comment);
   return comments;
 }

@@ -1,16 +1,17 @@
 // Reads one link check from the service: the target's current revision, its broken links as
 // BrokenLink (page and address), and the service's `stats`. A change request is read page by page
-// (its stats summed); a space's main content in one list, `GET /spaces/{s}/links?status=broken`.
+// (its stats summed); a space's main content in one list, `GET /spaces/{s}/links?status=broken`,
+// whose locations are the page records (ContentLocation) with their titles and paths.
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import { ALL_PAGE_LIMIT } from '../api/list-all.js';
 import { paginate } from '../api/paginate.js';
-import type { ContentReference } from '../api/schemas/content-reference-schema.js';
 import type { LinkCheckItem, LinkCheckList } from '../api/schemas/link-check-list-schema.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { ChangeRequestStatus } from '../api/schemas/service-enums.js';
 import type { LinkStats } from '../state/link-check-store.js';
 import type { BrokenLink } from './broken-link.js';
+import { type LocatedPage, linkPages, linkTarget } from './link-target.js';
 
 export interface LinkCheckTarget {
   space: string;
@@ -77,22 +78,12 @@ async function readMainContent(
     (cursor) => api.spaces.listLinks(spaceId, { status: 'broken', ...cursor, signal }),
     'GET /spaces/{}/links',
   );
-  // Titles and paths for the log and /status; the page tree only when something is broken.
-  const pages =
-    read.items.length === 0
-      ? new Map<string, RevisionPage>()
-      : new Map(
-          flatten((await api.content.getPages({ spaceId }, { signal })).pages).map((page) => [page.id, page]),
-        );
   const broken = read.items.flatMap((link) => {
     // One BrokenLink per page the link is written on, as the change request's per-page read
-    // gives them, so that the two compare alike.
-    const locations = link.locationReferences.flatMap((location) =>
-      location.page === undefined ? [] : [location.page],
-    );
-    return (locations.length === 0 ? ['unknown'] : locations).map((pageId) =>
-      brokenLink(link, pages.get(pageId) ?? { id: pageId }),
-    );
+    // gives them, so that the two compare alike. The locations are the page records: their
+    // titles and paths are there for the log and /status.
+    const pages = linkPages(link.locationReferences);
+    return (pages.length === 0 ? [{ id: 'unknown' }] : pages).map((page) => brokenLink(link, page));
   });
   return { broken, stats: { total: read.stats.total, broken: { ...read.stats.broken } } };
 }
@@ -119,18 +110,13 @@ async function readAll(
   return { items, stats: stats ?? { total: 0, broken: { total: 0 } } };
 }
 
-function brokenLink(link: LinkCheckItem, page: RevisionPage): BrokenLink {
+function brokenLink(link: LinkCheckItem, page: RevisionPage | LocatedPage): BrokenLink {
   return {
     pageId: page.id,
     pageTitle: page.title ?? page.id,
     pagePath: page.path,
-    target: targetOf(link.targetReference),
+    target: linkTarget(link.targetReference),
   };
-}
-
-/** What the link points to, as change-request-links.ts names it. */
-function targetOf(reference: ContentReference | undefined): string {
-  return reference?.url ?? reference?.page ?? reference?.file ?? reference?.kind ?? 'unknown';
 }
 
 function flatten(pages: readonly RevisionPage[]): RevisionPage[] {

@@ -47,8 +47,10 @@ async function openCommentsOf(
   if (changeRequest.comments === 0) return 0;
   let count = 0;
   const thread = { spaceId: space, changeRequestId: changeRequest.id };
+  // Bodies as markdown, where docsync's marker shows; as documents it could not be told apart.
   for await (const comment of api.comments.listAll(thread, {
     status: 'open',
+    format: 'markdown',
     ...(signal === undefined ? {} : { signal }),
   })) {
     if (!isLinkCommentMarkdown(comment.body?.markdown ?? '')) count += 1;

@@ -21,6 +21,10 @@ const commentTarget = z.looseObject({
   revision: z.string().optional(),
 });
 
+// A body as the document gives it: markdown, a structured document (`{document}`), or nothing. A
+// thread read with `format: 'markdown'` has markdown bodies; docsync finds its comments by them.
+const commentBody = z.looseObject({ markdown: z.string().optional(), document: z.unknown().optional() });
+
 // The interface marks no field of Comment required; `id` is, as the key of every comment operation.
 export const commentSchema = z.looseObject({
   object: z.literal('comment').optional(),
@@ -30,7 +34,7 @@ export const commentSchema = z.looseObject({
   editedAt: dateTime.optional(),
   reactions: commentReactionsSchema.optional(),
   replies: z.number().optional(),
-  body: z.looseObject({ markdown: z.string().optional() }).optional(),
+  body: commentBody.optional(),
   target: commentTarget.optional(),
   urls: urlMap.optional(),
   permissions: permissionMap.optional(),

@@ -1,15 +1,16 @@
 // The answer of the link checks (`/spaces/{s}/links`, `.../page/{p}/links`): a Page of links with
-// their status, plus counts over the whole revision.
+// their status and where they point and sit (ContentLocation records), plus counts over the whole
+// revision.
 import { z } from 'zod';
-import { contentReferenceSchema } from './content-reference-schema.js';
+import { contentLocationSchema } from './content-location-schema.js';
 import { pageOf } from './page-of.js';
 import { LINK_STATUSES } from './service-enums.js';
 
 export const linkCheckItemSchema = z.looseObject({
   status: z.enum(LINK_STATUSES),
   relation: z.string(),
-  targetReference: contentReferenceSchema.optional(),
-  locationReferences: z.array(contentReferenceSchema),
+  targetReference: contentLocationSchema.optional(),
+  locationReferences: z.array(contentLocationSchema),
 });
 
 export const linkCheckListSchema = pageOf(linkCheckItemSchema).extend({

@@ -18,6 +18,9 @@ export const EDIT_MODES = ['live', 'locked'] as const;
 
 export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
 export type ChangeRequestStatus = (typeof CHANGE_REQUEST_STATUSES)[number];
+/** What a PATCH may set: a change request is merged only by `POST .../merge`. */
+export const CHANGE_REQUEST_PATCH_STATUSES = ['draft', 'open', 'archived'] as const;
+export type ChangeRequestPatchStatus = (typeof CHANGE_REQUEST_PATCH_STATUSES)[number];
 
 export const REVIEW_STATUSES = ['approved', 'changes-requested'] as const;
 export type ReviewStatus = (typeof REVIEW_STATUSES)[number];

@@ -1,7 +1,7 @@
 // A space: documentation content with its active revision and change request counts.
 import { z } from 'zod';
 import { EDIT_MODES, SPACE_VISIBILITIES } from './service-enums.js';
-import { dateTime, nullableRole, permissionMap, urlMap } from './shared-fields.js';
+import { dateTime, defaultLevel, permissionMap, urlMap } from './shared-fields.js';
 
 export const spaceSchema = z.looseObject({
   object: z.literal('space'),
@@ -18,7 +18,7 @@ export const spaceSchema = z.looseObject({
   parent: z.string().optional(),
   gitSync: z.looseObject({}).optional(),
   revision: z.string(),
-  defaultLevel: nullableRole,
+  defaultLevel,
   comments: z.number(),
   changeRequests: z.number(),
   changeRequestsOpen: z.number(),

@@ -51,9 +51,10 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext)
   });
 
   app.get<{ Params: Params }>('/v1/spaces/:s/links', async (request) => {
-    const { space } = requireNamedSpace(ctx, request, 'read', 'listing the links of the space');
+    const { caller, space } = requireNamedSpace(ctx, request, 'read', 'listing the links of the space');
     const query = parseInput(linksQuery, request.query, 'query');
-    return linkList(ctx, space, undefined, revisionLinks(ctx, requireRevision(ctx, space.revision)), query);
+    const links = revisionLinks(ctx, requireRevision(ctx, space.revision));
+    return linkList(ctx, caller, space, undefined, links, query);
   });
 }
 

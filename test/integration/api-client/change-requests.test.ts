@@ -2,12 +2,13 @@
 // status moves, falling behind the main content and catching up, reviews and merge.
 import { describe, expect, it } from 'vitest';
 import type { ContentTarget } from '../../../src/api/call-options.js';
+import type { ChangeRequestPatch } from '../../../src/api/change-requests-api.js';
 import type { RevisionPage } from '../../../src/api/schemas/revision-page-schema.js';
 import { userIdOf } from '../../../src/emulator/create-emulator.js';
 import { expectApiStatus } from '../../support/api-error-of.js';
 import { type DocsFolder, docsZip, SAMPLE_DOCS } from '../../support/docs-archives.js';
 import { startFileServer } from '../../support/file-server.js';
-import { startTestEmulator } from '../../support/start-test-emulator.js';
+import { callApi, startTestEmulator } from '../../support/start-test-emulator.js';
 import { testApiClient } from '../../support/test-api-client.js';
 
 const ADMIN = userIdOf('Admin');
@@ -156,11 +157,20 @@ describe('change requests through the client', async () => {
       expect((await client.changeRequests.patch(space.id, cr.id, { status })).status).toBe(status);
       expect(await counters(space.id)).toEqual(expected);
     }
-    const merged = await expectApiStatus(
-      client.changeRequests.patch(space.id, cr.id, { status: 'merged' }),
-      400,
+    // Merging is `merge()`: the client refuses a PATCH to `merged` before sending it, and the
+    // service would refuse it too.
+    const before = attempts.length;
+    const wrong = { status: 'merged' } as unknown as ChangeRequestPatch;
+    await expect(client.changeRequests.patch(space.id, cr.id, wrong)).rejects.toThrow(TypeError);
+    expect(attempts.length).toBe(before);
+    const merged = await callApi<{ error: { message: string } }>(
+      `${test.baseUrl}/spaces/${space.id}/change-requests/${cr.id}`,
+      test.tokens.admin,
+      'PATCH',
+      { status: 'merged' },
     );
-    expect(merged.serviceMessage).toMatch(/merge/);
+    expect(merged.status).toBe(400);
+    expect(JSON.stringify(merged.body)).toMatch(/merge/);
     expect((await client.changeRequests.get(space.id, cr.id)).status).toBe('open');
     await expectApiStatus(reader.changeRequests.patch(space.id, cr.id, { subject: 'Mine' }), 403);
   });

@@ -1,11 +1,13 @@
 // docsync's client reading the emulator's link checks over HTTP: broken, ok and in-app links of the
 // main content and of a change request (which counts only the links it broke), page by page.
 import { describe, expect, it } from 'vitest';
+import type { ContentLocation } from '../../../src/api/schemas/content-location-schema.js';
 import type { LinkCheckItem } from '../../../src/api/schemas/link-check-list-schema.js';
 import { expectApiStatus } from '../../support/api-error-of.js';
 import { type DocsFolder, docsZip } from '../../support/docs-archives.js';
 import { startFileServer } from '../../support/file-server.js';
-import { startTestEmulator } from '../../support/start-test-emulator.js';
+import { checkResponse } from '../../support/service-document.js';
+import { callApi, startTestEmulator } from '../../support/start-test-emulator.js';
 import { testApiClient } from '../../support/test-api-client.js';
 
 describe('link checks through the client', async () => {
@@ -31,26 +33,49 @@ describe('link checks through the client', async () => {
     const idOf = (pageTitle: string) => pages.find((page) => page.title === pageTitle)?.id ?? '';
     return { space, home: idOf('Home'), guide: idOf('Guide') };
   }
-  const targets = (items: readonly LinkCheckItem[]) => items.map((item) => item.targetReference);
+  // A page or file location is a whole record; compared here by kind and id.
+  const short = (location: ContentLocation | undefined) =>
+    location?.kind === 'url'
+      ? { kind: 'url', url: location.url }
+      : { kind: location?.kind, id: location?.page?.id ?? location?.file?.id };
+  const targets = (items: readonly LinkCheckItem[]) => items.map((item) => short(item.targetReference));
 
   it('lists only the broken link with status=broken, with stats over all links', async () => {
     const { space, home, guide } = await spaceWithLinks('Links');
     const broken = await reader.spaces.listLinks(space.id, { status: 'broken' });
-    expect(broken.items).toEqual([
+    expect(broken.items).toMatchObject([
       {
         status: 'broken',
-        relation: 'link',
+        relation: 'reference',
         targetReference: { kind: 'url', url: 'missing.md' },
-        locationReferences: [{ kind: 'page', page: home, space: space.id }],
+        locationReferences: [
+          {
+            kind: 'page',
+            page: { id: home, title: 'Home' },
+            space: { id: space.id, title: 'Links' },
+            organization: { id: test.orgId },
+          },
+        ],
       },
     ]);
     expect(broken.stats).toEqual({ total: 4, broken: { total: 1 } });
+    // The records are shown as the reader sees them, as the public document has them.
+    expect(broken.items[0]?.locationReferences[0]?.space).toMatchObject({ permissions: { edit: false } });
+    const raw = await callApi(`${test.baseUrl}/spaces/${space.id}/links`, test.tokens.reader);
+    expect(checkResponse('GET', '/v1/spaces/{spaceId}/links', 200, raw.body)).toMatchObject({
+      known: true,
+      errors: [],
+    });
+    const pageLinks = `${test.baseUrl}/spaces/${space.id}/content/page/${home}/links`;
+    const rawPage = await callApi(pageLinks, test.tokens.reader);
+    const pageOperation = '/v1/spaces/{spaceId}/content/page/{pageId}/links';
+    expect(checkResponse('GET', pageOperation, 200, rawPage.body)).toMatchObject({ known: true, errors: [] });
 
     const inApp = await reader.spaces.listLinks(space.id, { status: 'in-app' });
     expect(targets(inApp.items)).toEqual([{ kind: 'url', url: appLink }]);
     const ok = await reader.spaces.listLinks(space.id, { status: 'ok' });
     expect(targets(ok.items)).toEqual([
-      { kind: 'page', page: guide },
+      { kind: 'page', id: guide },
       { kind: 'url', url: 'https://example.com/docs' },
     ]);
     const all = await reader.spaces.listLinks(space.id);

@@ -96,9 +96,16 @@ export const linkCheckList = {
   items: [
     {
       status: 'broken',
-      relation: 'link',
+      relation: 'reference',
       targetReference: { kind: 'url', url: 'https://gone.example.com' },
-      locationReferences: [{ kind: 'page', page: 'p1' }],
+      locationReferences: [
+        {
+          kind: 'page',
+          organization: { ...organization },
+          space: space(),
+          page: { id: 'p1', title: 'Intro' },
+        },
+      ],
     },
   ],
   stats: { total: 4, broken: { total: 1 } },
