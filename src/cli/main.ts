@@ -171,6 +171,12 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       collect,
       [],
     )
+    .option(
+      '--org <spec>',
+      'a further organization: Title=Name:role,Name:role with the names of --token (repeatable)',
+      collect,
+      [],
+    )
     .option('--state <file>', 'keep the data in this file across restarts')
     .option(
       '--faults <spec>',

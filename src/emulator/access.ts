@@ -1,8 +1,9 @@
 // Who may do what: the caller comes from the bearer token; each route names the weakest role it
-// needs. Unknown ids are 404, a role too low is 403, and a space deleted more than the restore
-// window ago is gone for good.
+// needs, in the organization concerned (a user may be a member of several, with a role in each).
+// Unknown ids, and organizations the caller is not a member of (with what they hold), are 404; a
+// role too low is 403; a space deleted more than the restore window ago is gone for good.
 import type { FastifyRequest } from 'fastify';
-import type { Caller, EmulatorContext } from './emulator-context.js';
+import type { Caller, EmulatorContext, Membership } from './emulator-context.js';
 import { EmulatorHttpError, forbidden, notFound } from './emulator-http-error.js';
 import type { StoredChangeRequest, StoredOrg, StoredSpace } from './emulator-state.js';
 import { type Role, roleAtLeast } from './roles.js';
@@ -20,18 +21,30 @@ export function callerOf(request: FastifyRequest): Caller {
   return request.caller;
 }
 
-export function requireRole(caller: Caller, needed: Role, action: string): void {
-  if (!roleAtLeast(caller.member.role, needed)) {
-    throw forbidden(
-      `${action} needs the ${needed} role or stronger; the caller has ${caller.member.role ?? 'guest'}`,
-    );
-  }
+/** The caller's membership in an organization; undefined when they are not an enabled member of it. */
+export function membershipIn(caller: Caller, orgId: string): Membership | undefined {
+  return caller.memberships.find((membership) => membership.org.id === orgId);
 }
 
+/** The caller's role in an organization, for `permissions`: null (a guest) when not a member. */
+export function roleIn(caller: Caller, orgId: string): Role | null {
+  return membershipIn(caller, orgId)?.member.role ?? null;
+}
+
+/** The caller's membership in the organization, once it holds `needed` there (404 when not a member). */
+export function requireRole(caller: Caller, orgId: string, needed: Role, action: string): Membership {
+  const membership = membershipIn(caller, orgId);
+  if (membership === undefined) throw notFound(`organization ${orgId}`);
+  const { role } = membership.member;
+  if (!roleAtLeast(role, needed)) {
+    throw forbidden(`${action} needs the ${needed} role or stronger; the caller has ${role ?? 'guest'}`);
+  }
+  return membership;
+}
+
+/** An organization the caller is a member of, once the caller holds `needed` there. */
 export function requireOrg(caller: Caller, orgId: string, needed: Role, action: string): StoredOrg {
-  if (caller.org.id !== orgId) throw notFound(`organization ${orgId}`);
-  requireRole(caller, needed, action);
-  return caller.org;
+  return requireRole(caller, orgId, needed, action).org;
 }
 
 /** True once a deleted space is past its restore window: it is then treated as gone. */
@@ -51,11 +64,12 @@ export function requireSpace(
   options: { allowDeleted?: boolean } = {},
 ): StoredSpace {
   const space = ctx.state.spaces[spaceId];
-  if (space === undefined || space.orgId !== caller.org.id || isPurged(ctx, space))
+  // A space of an organization the caller is not a member of does not exist for them.
+  if (space === undefined || membershipIn(caller, space.orgId) === undefined || isPurged(ctx, space))
     throw notFound(`space ${spaceId}`);
   if (space.deletedAt !== undefined && options.allowDeleted !== true)
     throw notFound(`space ${spaceId} (deleted)`);
-  requireRole(caller, needed, action);
+  requireRole(caller, space.orgId, needed, action);
   return space;
 }
 

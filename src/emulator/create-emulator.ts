@@ -1,7 +1,7 @@
 // The local documentation service: the service's whole interface (docs/architecture.md) over real
 // HTTP, in memory (or kept in a state file), with injectable faults and clock. `docsync emulator` runs it
 // on its own; tests and the demo run it in-process.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify, {
   type FastifyBaseLogger,
@@ -11,16 +11,24 @@ import Fastify, {
 } from 'fastify';
 import type { Logger } from '../log/create-logger.js';
 import { EmulatorClock } from './emulator-clock.js';
-import type { EmulatorContext, EmulatorLimits } from './emulator-context.js';
-import { EmulatorHttpError } from './emulator-http-error.js';
-import { type EmulatorState, emptyState, nextSeq } from './emulator-state.js';
+import type { EmulatorContext, EmulatorLimits, Membership } from './emulator-context.js';
+import { EmulatorHttpError, errorBody } from './emulator-http-error.js';
+import { type EmulatorState, emptyState } from './emulator-state.js';
 import { type FaultConfig, Faults } from './faults.js';
-import { newId } from './ids.js';
 import { RequestCounter } from './request-counter.js';
 import type { Role } from './roles.js';
 import { registerControlRoutes } from './routes/control-routes.js';
 import { ROUTE_GROUPS } from './routes/route-groups.js';
+import {
+  type EmulatorOrganizationSpec,
+  ensureDefaultOrganization,
+  ensureOrganization,
+} from './seed-organizations.js';
 import { readStateFile, writeStateFile } from './state-file.js';
+import { userIdOf } from './user-id-of.js';
+
+export type { EmulatorOrganizationSpec, EmulatorOrgMemberSpec } from './seed-organizations.js';
+export { userIdOf } from './user-id-of.js';
 
 export interface EmulatorMemberSpec {
   name: string;
@@ -29,8 +37,13 @@ export interface EmulatorMemberSpec {
 }
 
 export interface EmulatorOptions {
-  /** The first is the organization's admin; the others are members with their roles. */
+  /** The first is the default organization's admin; the others are its members with their roles. */
   members: readonly EmulatorMemberSpec[];
+  /**
+   * Further organizations, each with its own members (by name: the users of `members` call with their
+   * tokens; other names are members without a token) and roles. None unless given.
+   */
+  organizations?: readonly EmulatorOrganizationSpec[];
   log: Logger;
   statePath?: string;
   faults?: FaultConfig;
@@ -40,7 +53,10 @@ export interface EmulatorOptions {
 
 export interface Emulator {
   app: FastifyInstance;
+  /** The default organization, whose admin is the first member. */
   orgId: string;
+  /** The ids of `options.organizations`, in their order. */
+  organizationIds: readonly string[];
   state: EmulatorState;
   clock: EmulatorClock;
   faults: Faults;
@@ -61,7 +77,11 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   if (options.members.length === 0) throw new Error('the local service needs at least one token');
   const state =
     (options.statePath === undefined ? undefined : await readStateFile(options.statePath)) ?? emptyState();
-  const orgId = ensureOrganization(state, options.members, new Date().toISOString());
+  const seededAt = new Date().toISOString();
+  const orgId = ensureDefaultOrganization(state, options.members, seededAt).id;
+  const organizationIds = (options.organizations ?? []).map(
+    (spec) => ensureOrganization(state, spec, seededAt, orgId).id,
+  );
   const clock = options.clock ?? new EmulatorClock();
   const faults = new Faults(options.faults);
   const counter = new RequestCounter();
@@ -115,39 +135,36 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     const found = tokens.find(
       (entry) => entry.token.length === given.length && timingSafeEqual(entry.token, given),
     );
-    const org = state.orgs[orgId];
-    const member = found === undefined ? undefined : org?.members[found.userId];
     const user = found === undefined ? undefined : state.users[found.userId];
-    if (org !== undefined && member !== undefined && user !== undefined && !member.disabled)
-      request.caller = { user, org, member };
+    const memberships = user === undefined ? [] : membershipsOf(state, user.id);
+    if (user !== undefined && memberships.length > 0) request.caller = { user, memberships };
     if (!path.startsWith('/v1/')) return;
     const decision = faults.decide(request.method, path);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.answer !== undefined) {
       const { status, retryAfterSeconds } = decision.answer;
       if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
-      return reply.code(status).send({
-        error: {
-          code: status,
-          message: status === 429 ? 'rate limited (injected fault)' : 'service unavailable (injected fault)',
-        },
-      });
+      return reply
+        .code(status)
+        .send(
+          errorBody(
+            status,
+            status === 429 ? 'rate limited (injected fault)' : 'service unavailable (injected fault)',
+          ),
+        );
     }
     if (request.caller === undefined) {
       return reply
         .code(401)
         .header('www-authenticate', 'Bearer')
-        .send({ error: { code: 401, message: 'a valid bearer token is required' } });
+        .send(errorBody(401, 'a valid bearer token is required'));
     }
     return undefined;
   });
 
   app.setErrorHandler((error: FastifyError | EmulatorHttpError, request, reply) => {
     if (error instanceof EmulatorHttpError) {
-      return reply
-        .code(error.status)
-        .headers(error.headers)
-        .send({ error: { code: error.status, message: error.message } });
+      return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message));
     }
     const status =
       typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
@@ -160,12 +177,10 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
         : error.code?.startsWith('FST_ERR_CTP')
           ? `malformed request body: ${error.message}`
           : error.message;
-    return reply.code(status).send({ error: { code: status, message } });
+    return reply.code(status).send(errorBody(status, message));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply
-      .code(404)
-      .send({ error: { code: 404, message: `no endpoint ${request.method} ${request.url.split('?')[0]}` } }),
+    reply.code(404).send(errorBody(404, `no endpoint ${request.method} ${request.url.split('?')[0]}`)),
   );
   for (const register of ROUTE_GROUPS) register(app, ctx);
   registerControlRoutes(app, ctx, { faults, counter, clock });
@@ -173,6 +188,7 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   return {
     app,
     orgId,
+    organizationIds,
     state,
     clock,
     faults,
@@ -192,46 +208,12 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   };
 }
 
-/** Ids of users are derived from their names, so that a state file matches the same tokens again. */
-export function userIdOf(name: string): string {
-  return `usr_${createHash('sha256').update(name).digest('base64url').replace(/[-_]/g, '').slice(0, 14)}`;
-}
-
-function ensureOrganization(
-  state: EmulatorState,
-  members: readonly EmulatorMemberSpec[],
-  now: string,
-): string {
-  let org = Object.values(state.orgs)[0];
-  if (org === undefined) {
-    org = {
-      id: newId('org_'),
-      seq: nextSeq(state),
-      title: 'Local docs',
-      createdAt: now,
-      emailDomains: [],
-      defaultRole: 'read',
-      inviteLinks: false,
-      sso: false,
-      ai: false,
-      members: {},
-    };
-    state.orgs[org.id] = org;
-  }
-  for (const [index, spec] of members.entries()) {
-    const userId = userIdOf(spec.name);
-    state.users[userId] ??= {
-      id: userId,
-      displayName: spec.name,
-      email: `${spec.name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@local.test`,
-    };
-    const role = index === 0 ? 'admin' : spec.role;
-    const existing = org.members[userId];
-    if (existing === undefined) {
-      org.members[userId] = { userId, role, joinedAt: now, disabled: false, sso: false, seq: nextSeq(state) };
-    } else {
-      existing.role = role;
-    }
-  }
-  return org.id;
+/** The organizations a user is an enabled member of, oldest first. */
+function membershipsOf(state: EmulatorState, userId: string): Membership[] {
+  return Object.values(state.orgs)
+    .sort((a, b) => a.seq - b.seq)
+    .flatMap((org) => {
+      const member = org.members[userId];
+      return member === undefined || member.disabled ? [] : [{ org, member }];
+    });
 }

@@ -24,9 +24,19 @@ export interface EmulatorContext {
   background: (task: Promise<unknown>) => void;
 }
 
-/** Who is calling: resolved from the bearer token on every `/v1` request. */
-export interface Caller {
-  user: StoredUser;
+/** The caller's place in one organization. */
+export interface Membership {
   org: StoredOrg;
   member: StoredMember;
+}
+
+/**
+ * Who is calling: resolved from the bearer token on every `/v1` request. A user may belong to several
+ * organizations, each with its own role: read the role with `roleIn` and check it with `requireOrg`,
+ * `requireSpace` or `requireRole` (src/emulator/access.ts), always for the organization concerned.
+ */
+export interface Caller {
+  user: StoredUser;
+  /** Every organization the caller is an enabled member of, oldest first. */
+  memberships: readonly Membership[];
 }

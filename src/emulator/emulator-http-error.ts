@@ -1,4 +1,5 @@
-// An error the local service answers with: the interface's body `{"error": {"code", "message"}}`.
+// An error the local service answers with, and the body of every error answer: the public
+// document's error shape, `{"error": {"code", "message"}}`, whose `code` is the HTTP status.
 export class EmulatorHttpError extends Error {
   readonly status: number;
   readonly headers: Record<string, string>;
@@ -9,6 +10,14 @@ export class EmulatorHttpError extends Error {
     this.status = status;
     this.headers = headers;
   }
+}
+
+export interface ErrorBody {
+  error: { code: number; message: string };
+}
+
+export function errorBody(status: number, message: string): ErrorBody {
+  return { error: { code: status, message } };
 }
 
 export const notFound = (what: string) => new EmulatorHttpError(404, `${what} not found`);

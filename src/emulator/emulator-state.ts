@@ -2,6 +2,15 @@
 // state can be written to and read from a file (`--state`). Every record carries `seq`, a number
 // that only grows, which orders lists and makes page cursors stable while items are added.
 import type { Role } from './roles.js';
+import type {
+  StoredCollection,
+  StoredCustomField,
+  StoredCustomFieldValues,
+  StoredInvite,
+  StoredTeam,
+} from './stored-org-resources.js';
+import type { StoredSamlProvider, StoredTranslationSettings } from './stored-org-settings.js';
+import type { StoredSite } from './stored-sites.js';
 
 export interface StoredUser {
   id: string;
@@ -44,6 +53,8 @@ export interface StoredSpace {
   editMode: 'live' | 'locked';
   defaultLevel: Role | null;
   parent?: string;
+  /** Its sibling key among its parent's children once moved (`seq` until then). */
+  position?: number;
   createdAt: string;
   updatedAt: string;
   deletedAt?: string;
@@ -200,6 +211,15 @@ export interface EmulatorState {
   replies: Record<string, StoredReply>;
   openapiSpecs: Record<string, StoredOpenApiSpec>;
   openapiVersions: Record<string, StoredOpenApiVersion>;
+  sites: Record<string, StoredSite>;
+  collections: Record<string, StoredCollection>;
+  teams: Record<string, StoredTeam>;
+  customFields: Record<string, StoredCustomField>;
+  /** By space id. */
+  customFieldValues: Record<string, StoredCustomFieldValues>;
+  invites: Record<string, StoredInvite>;
+  samlProviders: Record<string, StoredSamlProvider>;
+  translationSettings: Record<string, StoredTranslationSettings>;
 }
 
 export function emptyState(): EmulatorState {
@@ -216,6 +236,14 @@ export function emptyState(): EmulatorState {
     replies: {},
     openapiSpecs: {},
     openapiVersions: {},
+    sites: {},
+    collections: {},
+    teams: {},
+    customFields: {},
+    customFieldValues: {},
+    invites: {},
+    samlProviders: {},
+    translationSettings: {},
   };
 }
 

@@ -34,7 +34,7 @@ export const serviceDocument: ServiceDocument = JSON.parse(
  * The document's schemas with OpenAPI 3.0's `nullable` (which it still uses once without a `type`)
  * written as JSON Schema says it: `type: [t, 'null']`, or `anyOf` with null.
  */
-function withoutNullable(node: unknown): unknown {
+export function withoutNullable(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(withoutNullable);
   if (typeof node !== 'object' || node === null) return node;
   const { nullable, ...rest } = node as Record<string, unknown>;
@@ -47,16 +47,21 @@ function withoutNullable(node: unknown): unknown {
 let ajv: Ajv2020 | undefined;
 const compiled = new Map<string, ValidateFunction>();
 
+/** An ajv for the document's schemas: not strict (it has keywords of its own), its formats known. */
+export function documentAjv(options: { allErrors: boolean }): Ajv2020 {
+  const created = new Ajv2020({ strict: false, allErrors: options.allErrors, validateFormats: true });
+  addFormats(created);
+  // Formats of the document's own: an emoji code point, an icon name.
+  created.addFormat('emoji', true);
+  created.addFormat('icon', true);
+  return created;
+}
+
 function validatorFor(pointer: string): ValidateFunction {
   let found = compiled.get(pointer);
   if (found !== undefined) return found;
   if (ajv === undefined) {
-    // Not strict: the document uses keywords of its own (`x-gitbook-*`, `discriminator`).
-    ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
-    addFormats(ajv);
-    // Formats of the document's own: an emoji code point, an icon name.
-    ajv.addFormat('emoji', true);
-    ajv.addFormat('icon', true);
+    ajv = documentAjv({ allErrors: true });
     ajv.addSchema(withoutNullable(serviceDocument) as object, DOCUMENT_ID);
   }
   found = ajv.compile({ $ref: `${DOCUMENT_ID}#${pointer}` });
@@ -149,9 +154,12 @@ export function checkRequest(method: string, path: string, body: unknown): Schem
   return check(`${base}/content/application~1json/schema`, body);
 }
 
+/** The most complaints describeErrors names: past that, a caller cannot tell what it left out. */
+export const MAX_DESCRIBED_ERRORS = 50;
+
 /** ajv's errors as short lines: `/items/0/space must be object`. */
 export function describeErrors(errors: ErrorObject[]): string[] {
-  return errors.slice(0, 12).map((error) => {
+  return errors.slice(0, MAX_DESCRIBED_ERRORS).map((error) => {
     const extra =
       error.keyword === 'required' || error.keyword === 'additionalProperties'
         ? ` (${JSON.stringify(error.params)})`

@@ -26,6 +26,7 @@ export function renderChangeRequest(ctx: EmulatorContext, cr: StoredChangeReques
     createdBy: renderUserById(ctx, cr.createdBy),
     createdAt: cr.createdAt,
     updatedAt: cr.updatedAt,
+    space: cr.spaceId,
     revision: cr.revision,
     revisionInitial: cr.revisionInitial,
     ...(cr.revisionMergedAncestor === undefined ? {} : { revisionMergedAncestor: cr.revisionMergedAncestor }),

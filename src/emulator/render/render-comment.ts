@@ -1,6 +1,7 @@
 // Comments and comment replies as the interface shows them, with the caller's permissions: anyone
 // with the comment role may reply and react; only the author edits the body; the author or an admin
 // deletes.
+import { roleIn } from '../access.js';
 import { type CommentThread, repliesOf, threadPath, threadRevisionId } from '../comment-threads.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import type { StoredComment, StoredPost, StoredReaction, StoredReply } from '../emulator-state.js';
@@ -20,8 +21,8 @@ export function renderReactions(ctx: EmulatorContext, reactions: readonly Stored
   }));
 }
 
-export function commentPermissions(caller: Caller, postedBy: string) {
-  const role = caller.member.role;
+export function commentPermissions(caller: Caller, orgId: string, postedBy: string) {
+  const role = roleIn(caller, orgId);
   const canComment = roleAtLeast(role, 'comment');
   const isAuthor = postedBy === caller.user.id;
   return {
@@ -40,7 +41,7 @@ export function renderComment(
 ) {
   return {
     object: 'comment' as const,
-    ...renderPost(ctx, caller, comment),
+    ...renderPost(ctx, caller, thread.space.orgId, comment),
     replies: repliesOf(ctx, comment).length,
     target: renderTarget(ctx, thread, comment),
     urls: { location: `${ctx.origin()}${threadPath(thread)}/${comment.id}` },
@@ -58,13 +59,13 @@ export function renderCommentReply(
 ) {
   return {
     object: 'comment-reply' as const,
-    ...renderPost(ctx, caller, reply),
+    ...renderPost(ctx, caller, thread.space.orgId, reply),
     urls: { location: `${ctx.origin()}${threadPath(thread)}/${reply.commentId}/replies/${reply.id}` },
   };
 }
 
 /** What comments and replies show alike: author, times, reactions, body and what the caller may do. */
-function renderPost(ctx: EmulatorContext, caller: Caller, post: StoredPost) {
+function renderPost(ctx: EmulatorContext, caller: Caller, orgId: string, post: StoredPost) {
   return {
     id: post.id,
     postedBy: renderUserById(ctx, post.postedBy),
@@ -72,7 +73,7 @@ function renderPost(ctx: EmulatorContext, caller: Caller, post: StoredPost) {
     ...(post.editedAt === undefined ? {} : { editedAt: post.editedAt }),
     reactions: renderReactions(ctx, post.reactions),
     body: { markdown: post.markdown },
-    permissions: commentPermissions(caller, post.postedBy),
+    permissions: commentPermissions(caller, orgId, post.postedBy),
   };
 }
 
@@ -81,6 +82,8 @@ function renderTarget(ctx: EmulatorContext, thread: CommentThread, comment: Stor
   return {
     ...(thread.changeRequest === undefined ? {} : { changeRequest: thread.changeRequest.id }),
     space: thread.space.id,
+    // Where the target is looked up: the thread's current revision, as `page.outdated` is.
+    revision: threadRevisionId(thread),
     ...(pageId === undefined ? {} : { page: renderTargetPage(ctx, thread, pageId) }),
     ...(nodeId === undefined ? {} : { node: { id: nodeId } }),
   };

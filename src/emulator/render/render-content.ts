@@ -1,7 +1,27 @@
 // Revisions, pages and files as the interface shows them. A page's `path` is its place on the site
-// (slugs joined with `/`, a group's included); `git.path` is a document's source file in the docs folder.
+// (slugs joined with `/`, a group's included); `git` is a document's source file in the docs folder
+// with its blob id. Members the public document requires and the interface does not name get the
+// service's defaults: a page's `layout`, a revision's `mergedFrom`.
+import { blobId } from '../../export/plan-folder-commit.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredFile, StoredPage, StoredRevision } from '../emulator-state.js';
+import { renderChangeRequest } from './render-change-request.js';
+
+/** The layout a document page gets in the service when nobody changed it: every part shown. */
+const DEFAULT_LAYOUT = {
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
+} as const;
+
+/** Git's blob id of the bytes, as the service's git sync records it for a page or a file. */
+const gitOid = (bytes: Buffer) => blobId(bytes, 40);
 
 /**
  * A page as the public document's RevisionPage: a group (`type: 'group'`, its pages), a link
@@ -25,7 +45,10 @@ export function renderPage(ctx: EmulatorContext, page: StoredPage, parentPath = 
     urls: { app: `${ctx.origin()}/app/p/${page.id}` },
     slug: page.slug,
     path,
-    ...(page.sourcePath === undefined ? {} : { git: { path: page.sourcePath } }),
+    ...(page.sourcePath === undefined
+      ? {}
+      : { git: { oid: gitOid(Buffer.from(page.markdown)), path: page.sourcePath } }),
+    layout: DEFAULT_LAYOUT,
     pages,
   };
 }
@@ -37,7 +60,7 @@ export function renderFile(ctx: EmulatorContext, revisionId: string, file: Store
     contentType: file.contentType,
     downloadURL: `${ctx.origin()}/_emulator/files/${revisionId}/${file.id}`,
     size: file.size,
-    git: { path: file.sourcePath },
+    git: { oid: gitOid(Buffer.from(file.data, 'base64')), path: file.sourcePath },
   };
 }
 
@@ -51,11 +74,21 @@ export function renderRevision(ctx: EmulatorContext, revision: StoredRevision) {
     files: revision.files.map((file) => renderFile(ctx, revision.id, file)),
     reusableContents: [],
     createdAt: revision.createdAt,
-    type: revision.parents.length > 1 ? 'merge' : 'edits',
+    ...revisionType(ctx, revision),
     urls: {
       app: `${origin}/app/r/${revision.id}`,
       published: `${origin}/published/r/${revision.id}`,
       public: `${origin}/public/r/${revision.id}`,
     },
   };
+}
+
+/**
+ * What made the revision: merging a change request (`mergedFrom`, the change request), bringing a
+ * change request up to date with the main content (two parents, no merge), or edits and imports.
+ */
+function revisionType(ctx: EmulatorContext, revision: StoredRevision) {
+  const merged = Object.values(ctx.state.changeRequests).find((cr) => cr.revisionMerged === revision.id);
+  if (merged !== undefined) return { type: 'merge' as const, mergedFrom: renderChangeRequest(ctx, merged) };
+  return { type: revision.parents.length > 1 ? ('update' as const) : ('edits' as const) };
 }

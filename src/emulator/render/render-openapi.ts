@@ -1,6 +1,7 @@
 // OpenAPI specs, their versions and version content as the interface shows them. A version's `url`
 // is served by the local service itself (`/_emulator/openapi/{versionId}`, no token needed), and its
 // content's `filesystem` is the parsed document.
+import { roleIn } from '../access.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import type { StoredOpenApiSpec, StoredOpenApiVersion } from '../emulator-state.js';
 import { parseOpenApiText } from '../parse-openapi-text.js';
@@ -15,7 +16,7 @@ export function openApiVersionUrl(ctx: EmulatorContext, version: StoredOpenApiVe
 }
 
 export function renderOpenApiSpec(ctx: EmulatorContext, caller: Caller, spec: StoredOpenApiSpec) {
-  const role = caller.member.role;
+  const role = roleIn(caller, spec.orgId);
   const origin = ctx.origin();
   return {
     object: 'openapi-spec' as const,

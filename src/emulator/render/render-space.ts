@@ -1,13 +1,14 @@
 // Space records as the interface shows them; counters are computed from the state, so they are
 // always true.
 
+import { roleIn } from '../access.js';
 import { changeRequestsOfSpace } from '../change-request-index.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import type { StoredSpace } from '../emulator-state.js';
 import { roleAtLeast } from '../roles.js';
 
 export function renderSpace(ctx: EmulatorContext, caller: Caller, space: StoredSpace) {
-  const role = caller.member.role;
+  const role = roleIn(caller, space.orgId);
   const origin = ctx.origin();
   const changeRequests = changeRequestsOfSpace(ctx.state, space.id);
   const openComments = Object.values(ctx.state.comments).filter(
@@ -36,6 +37,8 @@ export function renderSpace(ctx: EmulatorContext, caller: Caller, space: StoredS
     ...(space.parent === undefined ? {} : { parent: space.parent }),
     revision: space.revision,
     defaultLevel: space.defaultLevel,
+    // Spaces follow the organization's merge rules, which the local service does not have.
+    mergeRules: { type: 'inherit' },
     comments: openComments,
     changeRequests: changeRequests.length,
     changeRequestsOpen: changeRequests.filter((cr) => cr.status === 'open').length,
@@ -50,6 +53,7 @@ export function renderSpace(ctx: EmulatorContext, caller: Caller, space: StoredS
       comment: roleAtLeast(role, 'comment'),
       merge: roleAtLeast(role, 'review'),
       review: roleAtLeast(role, 'review'),
+      installIntegration: roleAtLeast(role, 'admin'),
     },
   };
 }

@@ -1,4 +1,5 @@
 // User, member and organization records as the interface shows them.
+import { roleIn } from '../access.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import type { StoredMember, StoredOrg, StoredUser } from '../emulator-state.js';
 import { roleAtLeast } from '../roles.js';
@@ -43,7 +44,7 @@ export function renderMember(ctx: EmulatorContext, org: StoredOrg, member: Store
 }
 
 export function renderOrg(ctx: EmulatorContext, caller: Caller, org: StoredOrg) {
-  const role = caller.member.role;
+  const role = roleIn(caller, org.id);
   const origin = ctx.origin();
   return {
     object: 'organization' as const,
@@ -58,6 +59,9 @@ export function renderOrg(ctx: EmulatorContext, caller: Caller, org: StoredOrg) 
     ai: org.ai,
     inviteLinks: org.inviteLinks,
     plan: 'free',
+    // The local service has no merge rules (any reviewer merges) and no billing: no trial applies.
+    mergeRules: { type: 'none' },
+    trial: { status: 'notapplicable' },
     urls: {
       location: `${origin}/v1/orgs/${org.id}`,
       app: `${origin}/app/o/${org.id}`,
@@ -74,6 +78,9 @@ export function renderOrg(ctx: EmulatorContext, caller: Caller, org: StoredOrg) 
       listMembers: roleAtLeast(role, 'read'),
       listTeams: roleAtLeast(role, 'read'),
       listIntegrations: roleAtLeast(role, 'admin'),
+      ingestConversations: roleAtLeast(role, 'admin'),
+      listInstallations: roleAtLeast(role, 'admin'),
+      installIntegration: roleAtLeast(role, 'admin'),
     },
   };
 }

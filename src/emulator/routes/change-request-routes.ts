@@ -90,11 +90,11 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
     const body = parseInput(patchBody, request.body, 'body');
     if (body.status !== undefined && body.status !== cr.status && !MOVES[cr.status].includes(body.status)) {
       throw badRequest(
-        `a ${cr.status} change request cannot become ${body.status}${body.status === 'merged' ? ': merge it instead' : ''}`,
+        `status: a ${cr.status} change request cannot become ${body.status}${body.status === 'merged' ? ': merge it instead' : ''}`,
       );
     }
     if (cr.status === 'merged' && body.subject !== undefined)
-      throw badRequest('a merged change request cannot be changed');
+      throw badRequest('subject: a merged change request cannot be changed');
     if (body.subject !== undefined) cr.subject = body.subject;
     if (body.status !== undefined) cr.status = body.status;
     cr.updatedAt = ctx.now().toISOString();
@@ -123,7 +123,7 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
       'merging a change request',
     );
     requireNotClosed(cr, 'merged');
-    requireRole(caller, 'review', 'merging a change request');
+    requireRole(caller, space.orgId, 'review', 'merging a change request');
     // The main content becomes the change request's content applied on top of it.
     const merged = mergedRevision(ctx, cr, space.revision);
     const now = ctx.now().toISOString();

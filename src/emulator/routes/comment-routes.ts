@@ -3,6 +3,7 @@
 // edit, react), delete. Replies are in comment-reply-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { roleIn } from '../access.js';
 import {
   commentBodySchema,
   formatQuerySchema,
@@ -131,8 +132,8 @@ export function registerCommentRoutes(app: FastifyInstance, ctx: EmulatorContext
     });
 
     app.delete<{ Params: Params }>(`${prefix}/:commentId`, async (request, reply) => {
-      const { caller, comment } = requireThreadComment(ctx, request, 'comment', 'deleting a comment');
-      if (comment.postedBy !== caller.user.id && !roleAtLeast(caller.member.role, 'admin'))
+      const { caller, thread, comment } = requireThreadComment(ctx, request, 'comment', 'deleting a comment');
+      if (comment.postedBy !== caller.user.id && !roleAtLeast(roleIn(caller, thread.space.orgId), 'admin'))
         throw forbidden('only the author of a comment or an admin can delete it');
       // Kept with deletedAt, like spaces: every count and list leaves deleted comments out.
       comment.deletedAt = ctx.now().toISOString();
@@ -149,6 +150,6 @@ function requireTargetPage(ctx: EmulatorContext, thread: CommentThread, pageId: 
   if (findRevisionPage(requireRevision(ctx, threadRevisionId(thread)), pageId) === undefined) {
     const where =
       thread.changeRequest === undefined ? 'the space' : `change request ${thread.changeRequest.number}`;
-    throw badRequest(`page ${pageId} is not in the current revision of ${where}`);
+    throw badRequest(`page: page ${pageId} is not in the current revision of ${where}`);
   }
 }

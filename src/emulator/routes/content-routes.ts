@@ -13,6 +13,7 @@ import { applyImport, prepareImport } from '../import-content.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderFile, renderPage, renderRevision } from '../render/render-content.js';
+import { pageLocation } from '../render/render-content-location.js';
 import { pageLinks } from '../revision-links.js';
 import { requireRevision } from '../revisions.js';
 import { flattenPages } from '../stored-content.js';
@@ -73,7 +74,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: EmulatorContext
     });
 
     app.get<{ Params: Params }>(`${prefix}/files/:fileId/backlinks`, async (request) => {
-      const { space, cr, revision } = target(ctx, request);
+      const { caller, space, revision } = target(ctx, request);
       const file = revision.files.find((item) => item.id === request.params.fileId);
       if (file === undefined) throw notFound(`file ${request.params.fileId}`);
       const pages = flattenPages(revision.pages);
@@ -83,17 +84,11 @@ export function registerContentRoutes(app: FastifyInstance, ctx: EmulatorContext
         ),
       );
       const items = linking.map((page, i) => ({ page, seq: i + 1 }));
-      return pageOf(items, parseInput(listQuery, request.query, 'query'), ({ page }) => ({
-        kind: 'page',
-        page: page.id,
-        organization: space.orgId,
-        space: space.id,
-        versionContext:
-          cr === undefined
-            ? { type: 'revision', revision: revision.id }
-            : { type: 'change-request', changeRequest: cr.id, revision: revision.id },
-        file: file.id,
-      }));
+      // Each page that links to the file, as a ContentLocation.
+      const scope = { ctx, caller, space, revision };
+      return pageOf(items, parseInput(listQuery, request.query, 'query'), ({ page }) =>
+        pageLocation(scope, page.id),
+      );
     });
 
     app.get<{ Params: Params }>(`${prefix}/page/:pageId`, async (request) => {
@@ -107,10 +102,10 @@ export function registerContentRoutes(app: FastifyInstance, ctx: EmulatorContext
 
     app.get<{ Params: Params }>(`${prefix}/page/:pageId/links`, async (request) => {
       const query = parseInput(linksQuery, request.query, 'query');
-      const { space, cr, revision } = target(ctx, request);
+      const { caller, space, cr, revision } = target(ctx, request);
       const found = findRevisionPage(revision, request.params.pageId);
       if (found === undefined) throw notFound(`page ${request.params.pageId}`);
-      return linkList(ctx, space, cr, pageLinks(ctx, revision, found.page), query);
+      return linkList(ctx, caller, space, cr, pageLinks(ctx, revision, found.page), query);
     });
 
     app.post<{ Params: Params }>(`${prefix}/import`, async (request, reply) => {
@@ -144,7 +139,7 @@ export function registerContentRoutes(app: FastifyInstance, ctx: EmulatorContext
 function checkImportTarget(ctx: EmulatorContext, request: FastifyRequest<{ Params: Params }>): ContentTarget {
   const found = target(ctx, request);
   const { caller, space, cr } = found;
-  requireRole(caller, 'edit', 'importing content');
+  requireRole(caller, space.orgId, 'edit', 'importing content');
   if (cr === undefined && space.editMode === 'locked')
     throw forbidden(`space ${space.id} is locked: edits go through change requests`);
   if (cr !== undefined) requireNotClosed(cr, 'edited');

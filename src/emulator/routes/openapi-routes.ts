@@ -34,7 +34,7 @@ const specCreate = z.strictObject({ slug: slugSchema, source: sourceSchema });
 const specPut = z.strictObject({ source: sourceSchema });
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
 
-type Params = { o: string; slug: string; versionId: string };
+type Params = { o: string; slug: string; versionId?: string };
 
 export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const processor = new OpenApiProcessor(ctx);
@@ -114,17 +114,27 @@ export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext
     );
   });
 
-  app.get<{ Params: Params }>(`${spec}/versions/:versionId`, async (request) => {
-    const caller = callerOf(request);
-    const found = requireSpec(caller, request.params, 'read', 'reading an openapi spec version');
-    return renderOpenApiVersion(ctx, found, requireVersion(ctx, found, request.params.versionId));
-  });
+  // `latest` is an endpoint of its own in the interface, so it is a route of its own here too.
+  for (const version of [':versionId', 'latest']) {
+    app.get<{ Params: Params }>(`${spec}/versions/${version}`, async (request) => {
+      const caller = callerOf(request);
+      const found = requireSpec(caller, request.params, 'read', 'reading an openapi spec version');
+      return renderOpenApiVersion(
+        ctx,
+        found,
+        requireVersion(ctx, found, request.params.versionId ?? 'latest'),
+      );
+    });
 
-  app.get<{ Params: Params }>(`${spec}/versions/:versionId/content`, async (request) => {
-    const caller = callerOf(request);
-    const found = requireSpec(caller, request.params, 'read', 'reading an openapi spec version');
-    return renderOpenApiVersionContent(ctx, requireVersion(ctx, found, request.params.versionId));
-  });
+    app.get<{ Params: Params }>(`${spec}/versions/${version}/content`, async (request) => {
+      const caller = callerOf(request);
+      const found = requireSpec(caller, request.params, 'read', 'reading an openapi spec version');
+      return renderOpenApiVersionContent(
+        ctx,
+        requireVersion(ctx, found, request.params.versionId ?? 'latest'),
+      );
+    });
+  }
 
   app.get<{ Params: { versionId: string } }>('/_emulator/openapi/:versionId', async (request, reply) => {
     const version = ctx.state.openapiVersions[request.params.versionId];

@@ -2,7 +2,7 @@
 // get, patch role, delete, sso, and the spaces a member can reach.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireOrg } from '../access.js';
+import { callerOf, requireOrg, requireRole } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-http-error.js';
 import type { StoredMember } from '../emulator-state.js';
@@ -40,9 +40,8 @@ type Params = { o: string; userId: string };
 export function registerOrgRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/v1/orgs', async (request) => {
     const caller = callerOf(request);
-    return pageOf([caller.org], parseInput(listQuery, request.query, 'query'), (org) =>
-      renderOrg(ctx, caller, org),
-    );
+    const orgs = caller.memberships.map((membership) => membership.org);
+    return pageOf(orgs, parseInput(listQuery, request.query, 'query'), (org) => renderOrg(ctx, caller, org));
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o', async (request) => {
@@ -63,8 +62,8 @@ export function registerOrgRoutes(app: FastifyInstance, ctx: EmulatorContext): v
 
   app.post<{ Params: Params }>('/v1/orgs/:o/ping', async (request) => {
     const caller = callerOf(request);
-    requireOrg(caller, request.params.o, 'read', 'pinging the organization');
-    caller.member.lastSeenAt = ctx.now().toISOString();
+    const { member } = requireRole(caller, request.params.o, 'read', 'pinging the organization');
+    member.lastSeenAt = ctx.now().toISOString();
     ctx.changed();
     return {};
   });
@@ -107,7 +106,7 @@ export function registerOrgRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     const member = requireMember(org.members, request.params.userId);
     const { role } = parseInput(z.strictObject({ role: roleOrNull }), request.body, 'body');
     if (member.userId === caller.user.id && role !== 'admin')
-      throw badRequest('an admin cannot lower their own role');
+      throw badRequest('role: an admin cannot lower their own role');
     member.role = role;
     ctx.changed();
     return renderMember(ctx, org, member);

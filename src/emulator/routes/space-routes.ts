@@ -1,10 +1,10 @@
 // Spaces: create (POST /orgs/{o}/spaces, as the public service does), get, patch, delete with a
-// restore window, restore, duplicate, move and transfer.
+// restore window, restore, duplicate. Move and transfer are in space-move-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, isPurged, requireNamedSpace, requireOrg } from '../access.js';
+import { callerOf, requireNamedSpace, requireOrg } from '../access.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
-import { badRequest, notFound } from '../emulator-http-error.js';
+import { badRequest } from '../emulator-http-error.js';
 import { nextSeq, type StoredSpace } from '../emulator-state.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../parse-input.js';
@@ -25,12 +25,6 @@ const spacePatch = z.strictObject({
     .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
     .optional(),
 });
-const position = z.strictObject({
-  before: z.looseObject({ type: z.literal('space'), space: z.string() }).optional(),
-  after: z.looseObject({ type: z.literal('space'), space: z.string() }).optional(),
-});
-const spaceMove = z.strictObject({ parent: z.string().nullable().optional(), position: position.optional() });
-const spaceTransfer = z.strictObject({ organization: z.string().min(1), collection: z.string().optional() });
 
 type Params = { o: string; s: string };
 
@@ -75,7 +69,7 @@ export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'changing the space');
     const patch = parseInput(spacePatch, request.body, 'body');
     if (patch.visibility === 'in-collection' && space.parent === undefined) {
-      throw badRequest('visibility in-collection is only for spaces in a collection');
+      throw badRequest('visibility: in-collection is only for spaces in a collection');
     }
     for (const [key, value] of Object.entries(patch)) {
       if (value !== undefined) Object.assign(space, { [key]: value });
@@ -116,26 +110,6 @@ export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext):
     ctx.changed();
     return reply.code(201).send(renderSpace(ctx, caller, copy));
   });
-
-  app.post<{ Params: Params }>('/v1/spaces/:s/move', async (request) => {
-    const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'moving the space');
-    const body = parseInput(spaceMove, request.body, 'body');
-    for (const sibling of [body.position?.before?.space, body.position?.after?.space]) {
-      if (sibling !== undefined) requireSibling(ctx, space, sibling);
-    }
-    if (body.parent !== undefined && body.parent !== null) throw notFound(`collection ${body.parent}`);
-    if (body.parent === null) delete space.parent;
-    return savedSpace(ctx, caller, space);
-  });
-
-  app.post<{ Params: Params }>('/v1/spaces/:s/transfer', async (request) => {
-    const { caller, space } = requireNamedSpace(ctx, request, 'admin', 'transferring the space');
-    const body = parseInput(spaceTransfer, request.body, 'body');
-    // The local service serves one organization: a transfer can only name it.
-    if (body.organization !== space.orgId) throw notFound(`organization ${body.organization}`);
-    if (body.collection !== undefined) throw notFound(`collection ${body.collection}`);
-    return savedSpace(ctx, caller, space);
-  });
 }
 
 /** A change to the space stored, and the space as it now is. */
@@ -143,16 +117,4 @@ function savedSpace(ctx: EmulatorContext, caller: Caller, space: StoredSpace) {
   space.updatedAt = ctx.now().toISOString();
   ctx.changed();
   return renderSpace(ctx, caller, space);
-}
-
-function requireSibling(ctx: EmulatorContext, space: StoredSpace, siblingId: string): void {
-  const sibling = ctx.state.spaces[siblingId];
-  if (
-    sibling === undefined ||
-    sibling.orgId !== space.orgId ||
-    sibling.deletedAt !== undefined ||
-    isPurged(ctx, sibling)
-  ) {
-    throw notFound(`space ${siblingId}`);
-  }
 }

@@ -79,7 +79,11 @@ describe('content import through the client', async () => {
     expect(revision.id).toBe(result.revision);
     expect(outline(revision.pages)).toEqual(SAMPLE_OUTLINE);
     expect(revision.files).toEqual([
-      expect.objectContaining({ name: 'logo.png', size: LOGO_PNG.length, git: { path: 'images/logo.png' } }),
+      expect.objectContaining({
+        name: 'logo.png',
+        size: LOGO_PNG.length,
+        git: { oid: expect.stringMatching(/^[0-9a-f]{40}$/), path: 'images/logo.png' },
+      }),
     ]);
     const { pages } = await client.content.getPages(target);
     expect(outline(pages)).toEqual(SAMPLE_OUTLINE);

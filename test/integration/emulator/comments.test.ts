@@ -90,6 +90,7 @@ describe('comments of the local service', async () => {
     expect(targeted.status).toBe(200);
     expect(targeted.body.target).toEqual({
       space: spaceId,
+      revision: test.emulator.state.spaces[spaceId]?.revision,
       page: expect.objectContaining({
         id: 'pg_install',
         title: 'Page install',

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DocsFolder, docsZip, LOGO_PNG } from '../../support/docs-archives.js';
 import { startFileServer } from '../../support/file-server.js';
+import { checkResponse } from '../../support/service-document.js';
 import { bodyOf, errorOf, serviceAs } from '../../support/service-request.js';
 import { startTestEmulator } from '../../support/start-test-emulator.js';
 
@@ -80,7 +81,7 @@ describe('reads of imported content in the local service', async () => {
         name: 'logo.png',
         contentType: 'image/png',
         size: LOGO_PNG.length,
-        git: { path: 'images/logo.png' },
+        git: expect.objectContaining({ path: 'images/logo.png' }),
       }),
     ]);
     const logo = listed.items[0];
@@ -96,16 +97,23 @@ describe('reads of imported content in the local service', async () => {
   it("lists the image's backlinks: the two pages that show it", async () => {
     const { spaceId, target, idOf } = await imported('Backlinks', undefined, { subject: 'Import the docs' });
     const logo = (await bodyOf(reader<Listed<RevisionFile>>(`${target}/content/files`))).items[0];
-    const backlinks = await bodyOf(
-      reader<Listed<{ page: string; file: string }>>(`${target}/content/files/${logo?.id}/backlinks`),
-    );
-    expect(backlinks.items.map((backlink) => backlink.page)).toEqual([idOf('Welcome'), idOf('Installing')]);
+    const path = `${target}/content/files/${logo?.id}/backlinks`;
+    const backlinks = await bodyOf(reader<Listed<{ page: { id: string } }>>(path));
+    // ContentLocation records: the page, its space and organization as the records themselves.
+    // `target` is the change request the content was imported into.
+    const operation =
+      '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks';
+    expect(checkResponse('GET', operation, 200, backlinks)).toMatchObject({ known: true, errors: [] });
+    expect(backlinks.items.map((backlink) => backlink.page.id)).toEqual([
+      idOf('Welcome'),
+      idOf('Installing'),
+    ]);
     for (const backlink of backlinks.items) {
       expect(backlink).toMatchObject({
         kind: 'page',
-        space: spaceId,
-        organization: test.orgId,
-        file: logo?.id,
+        space: { object: 'space', id: spaceId },
+        organization: { object: 'organization', id: test.orgId },
+        page: { type: 'document' },
       });
     }
     expect((await reader(`${target}/content/files/fl_unknown/backlinks`)).status).toBe(404);

@@ -75,7 +75,8 @@ describe('pages of every type in the local service', async () => {
         urls: { app: expect.stringContaining('/app/p/') },
         slug: 'readme',
         path: 'readme',
-        git: { path: 'README.md' },
+        git: { oid: expect.stringMatching(/^[0-9a-f]{40}$/), path: 'README.md' },
+        layout: expect.objectContaining({ title: true, tableOfContents: true }),
         pages: [],
       },
       {
@@ -88,12 +89,13 @@ describe('pages of every type in the local service', async () => {
         urls: { app: expect.stringContaining('/app/p/') },
         slug: 'overview',
         path: 'overview',
+        layout: expect.objectContaining({ title: true, tableOfContents: true }),
         pages: [
           expect.objectContaining({
             title: 'Install',
             type: 'document',
             path: 'overview/install',
-            git: { path: 'guides/install.md' },
+            git: expect.objectContaining({ path: 'guides/install.md' }),
           }),
         ],
       },
@@ -110,7 +112,7 @@ describe('pages of every type in the local service', async () => {
             title: 'API',
             type: 'document',
             path: 'reference/api',
-            git: { path: 'reference/api.md' },
+            git: expect.objectContaining({ path: 'reference/api.md' }),
           }),
           {
             id: expect.any(String),

@@ -1,0 +1,196 @@
+// The sites client group reads everything the public document allows: answers generated from the
+// document for each operation it calls (every enum value and branch, optional members absent,
+// nullable ones null, unknown members added) are parsed with the group's zod schema; and the bodies
+// it sends are ones the document accepts.
+import { afterAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { pageOf } from '../../../src/api/schemas/page-of.js';
+import { siteAdaptiveSchemaSchema } from '../../../src/api/schemas/site-adaptive-schema-schema.js';
+import { publishedSiteSchema } from '../../../src/api/schemas/site-published-schema.js';
+import { sitePublishResultSchema, siteSchema } from '../../../src/api/schemas/site-schema.js';
+import { siteSectionGroupSchema } from '../../../src/api/schemas/site-section-group-schema.js';
+import { siteSectionSchema } from '../../../src/api/schemas/site-section-schema.js';
+import { siteSpaceSchema } from '../../../src/api/schemas/site-space-schema.js';
+import { noContentSchema } from '../../../src/api/site-path.js';
+import { schemaSamples } from '../../support/schema-samples.js';
+import {
+  checkRequest,
+  checkResponse,
+  documentOperation,
+  serviceDocument,
+} from '../../support/service-document.js';
+
+type Operation = readonly [method: string, path: string, status: number];
+
+const SITES = '/orgs/{organizationId}/sites';
+const SITE = `${SITES}/{siteId}`;
+const SECTION = `${SITE}/sections/{siteSectionId}`;
+const GROUP = `${SITE}/section-groups/{siteSectionGroupId}`;
+const SITE_SPACE = `${SITE}/site-spaces/{siteSpaceId}`;
+
+/** What each method of the sites group reads, by `group.method`. */
+const CALLS: Record<string, { operation: Operation; schema: z.ZodType }> = {
+  'sites.list': { operation: ['GET', SITES, 200], schema: pageOf(siteSchema) },
+  'sites.create': { operation: ['POST', SITES, 201], schema: siteSchema },
+  'sites.get': { operation: ['GET', SITE, 200], schema: siteSchema },
+  'sites.update': { operation: ['PATCH', SITE, 200], schema: siteSchema },
+  'sites.publish': { operation: ['POST', `${SITE}/publish`, 200], schema: sitePublishResultSchema },
+  'sites.unpublish': { operation: ['POST', `${SITE}/unpublish`, 200], schema: siteSchema },
+  'sites.getAdaptiveSchema': {
+    operation: ['GET', `${SITE}/adaptive-schema`, 200],
+    schema: siteAdaptiveSchemaSchema,
+  },
+  'sites.putAdaptiveSchema': {
+    operation: ['PUT', `${SITE}/adaptive-schema`, 200],
+    schema: siteAdaptiveSchemaSchema,
+  },
+  'sites.getPublished': { operation: ['GET', `${SITE}/published`, 200], schema: publishedSiteSchema },
+  'sections.list': { operation: ['GET', `${SITE}/sections`, 200], schema: pageOf(siteSectionSchema) },
+  'sections.create': { operation: ['POST', `${SITE}/sections`, 201], schema: siteSectionSchema },
+  'sections.update': { operation: ['PATCH', SECTION, 200], schema: siteSectionSchema },
+  'sections.move': { operation: ['POST', `${SECTION}/move`, 200], schema: siteSectionSchema },
+  'sectionGroups.list': {
+    operation: ['GET', `${SITE}/section-groups`, 200],
+    schema: pageOf(siteSectionGroupSchema),
+  },
+  'sectionGroups.create': {
+    operation: ['POST', `${SITE}/section-groups`, 201],
+    schema: siteSectionGroupSchema,
+  },
+  'sectionGroups.update': { operation: ['PATCH', GROUP, 200], schema: siteSectionGroupSchema },
+  'sectionGroups.addSection': {
+    operation: ['POST', `${GROUP}/sections`, 201],
+    schema: siteSectionGroupSchema,
+  },
+  'sectionGroups.move': { operation: ['POST', `${GROUP}/move`, 200], schema: siteSectionGroupSchema },
+  'siteSpaces.list': { operation: ['GET', `${SITE}/site-spaces`, 200], schema: pageOf(siteSpaceSchema) },
+  'siteSpaces.add': { operation: ['POST', `${SITE}/site-spaces`, 201], schema: siteSpaceSchema },
+  'siteSpaces.update': { operation: ['PATCH', SITE_SPACE, 200], schema: siteSpaceSchema },
+  'siteSpaces.move': { operation: ['POST', `${SITE_SPACE}/move`, 200], schema: siteSpaceSchema },
+};
+
+/** Deletions: 205, or 204 when there was nothing to delete; no body either way. */
+const NO_BODY: readonly Operation[] = [
+  SITE,
+  SECTION,
+  GROUP,
+  `${GROUP}/sections/{siteSectionId}`,
+  SITE_SPACE,
+].flatMap((path) => [['DELETE', path, 205] as const, ['DELETE', path, 204] as const]);
+
+function responseSchema([method, path, status]: Operation): unknown {
+  const response = documentOperation(method, path)?.responses?.[String(status)];
+  if (response === undefined || '$ref' in response) throw new Error(`${method} ${path}: no ${status} answer`);
+  const schema = response.content?.['application/json']?.schema;
+  if (schema === undefined) throw new Error(`${method} ${path}: no JSON schema for ${status}`);
+  return schema;
+}
+
+/**
+ * The document with examples for the patterned strings of sites, which the sample generator cannot
+ * make up from a pattern: the same schemas, each also listing valid values (which match the pattern).
+ */
+const root = structuredClone(serviceDocument) as typeof serviceDocument;
+const PATTERN_EXAMPLES: Record<string, string[]> = {
+  SiteHostname: ['docs.example.com', 'a.b.example-site.io'],
+  SiteProxyOrigin: ['example.com/docs', 'www.company.com/developer/docs'],
+  Color: ['#346DDB', '#fff'],
+};
+for (const [name, values] of Object.entries(PATTERN_EXAMPLES)) {
+  const schema = root.components.schemas?.[name] as { pattern?: string; enum?: string[] } | undefined;
+  if (schema?.pattern === undefined) throw new Error(`the document's ${name} has no pattern any more`);
+  schema.enum = values;
+}
+
+const totals = { generated: 0, rejected: 0 };
+
+afterAll(() => {
+  process.stdout.write(
+    `sites-group-accepts-document: ${Object.keys(CALLS).length} operations, ${totals.generated} samples, ` +
+      `${totals.rejected} rejected\n`,
+  );
+});
+
+describe('the sites group against the public document', () => {
+  it.each(Object.entries(CALLS))(
+    '%s reads every answer the document allows',
+    (_name, { operation, schema }) => {
+      const [method, path, status] = operation;
+      const samples = schemaSamples(responseSchema(operation), { root });
+      expect(samples.length).toBeGreaterThan(1);
+      totals.generated += samples.length;
+      const invalid = samples.filter((sample) => !checkResponse(method, path, status, sample).valid);
+      expect(invalid).toEqual([]);
+      const rejected = samples.flatMap((sample, i) => {
+        const parsed = schema.safeParse(sample);
+        return parsed.success
+          ? []
+          : [`sample ${i}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`];
+      });
+      totals.rejected += rejected.length;
+      expect(rejected.slice(0, 5)).toEqual([]);
+    },
+  );
+
+  it('sends request bodies the document accepts', () => {
+    const pointer = (siteSection: string) => ({ type: 'site-section', siteSection });
+    const bodies: Array<[method: string, path: string, body: unknown]> = [
+      ['POST', SITES, {}],
+      ['POST', SITES, { type: 'premium', title: 'Docs', visibility: 'share-link', spaces: ['spc_1'] }],
+      [
+        'PATCH',
+        SITE,
+        {
+          title: 'Docs',
+          basename: 'docs',
+          adaptiveContent: { enabled: true },
+          agentsContext: 'excluded',
+          defaultSiteSpace: 'ss_1',
+          defaultSiteSection: 'sc_1',
+          proxy: 'example.com/docs',
+        },
+      ],
+      ['PATCH', SITE, { proxy: null }],
+      [
+        'PUT',
+        `${SITE}/adaptive-schema`,
+        { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
+      ],
+      ['POST', `${SITE}/sections`, { spaceId: 'spc_1', title: null, icon: 'book' }],
+      ['PATCH', SECTION, { title: 'Guides', path: 'guides', condition: null, icon: null, description: null }],
+      ['POST', `${SECTION}/move`, {}],
+      ['POST', `${SECTION}/move`, { position: { before: pointer('sc_2'), after: pointer('sc_1') } }],
+      [
+        'POST',
+        `${SITE}/section-groups`,
+        { title: 'Reference', icon: null, sections: ['sc_1'], parent: 'sg_1' },
+      ],
+      ['PATCH', GROUP, { title: 'Reference', icon: 'code' }],
+      ['POST', `${GROUP}/sections`, { sectionId: 'sc_1' }],
+      ['POST', `${GROUP}/move`, { position: { after: { type: 'site-section-group', id: 'sg_2' } } }],
+      ['POST', `${SITE}/site-spaces`, { spaceId: 'spc_1', sectionId: 'sc_1' }],
+      ['PATCH', SITE_SPACE, { path: 'v2', condition: null, spaceId: 'spc_2' }],
+      ['POST', `${SITE_SPACE}/move`, { position: { before: { type: 'site-space', siteSpace: 'ss_2' } } }],
+    ];
+    for (const [method, path, body] of bodies) {
+      const check = checkRequest(method, path, body);
+      expect({ method, path, known: check.known, errors: check.errors }).toEqual({
+        method,
+        path,
+        known: true,
+        errors: [],
+      });
+    }
+    // The interface's enumerated `spaces` of a new site is the one body the document does not list.
+    expect(checkRequest('POST', SITES, { spaces: 'new' }).valid).toBe(false);
+  });
+
+  it('reads deletions as answers without a body, which the document gives no schema', () => {
+    for (const [method, path, status] of NO_BODY) {
+      expect(documentOperation(method, path)?.responses?.[String(status)]).toBeDefined();
+      expect(checkResponse(method, path, status, undefined).known).toBe(false);
+    }
+    expect(noContentSchema.safeParse(undefined).success).toBe(true);
+    expect(noContentSchema.safeParse({ unexpected: true }).success).toBe(false);
+  });
+});
