@@ -5,50 +5,20 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../../../jobs/registry.js';
-import { pollSpaceKind } from '../../../src/queue/kinds/poll-space-kind.js';
-import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
-import { createTestRepo } from '../../support/git-repos.js';
 import { completedRuns } from '../../support/job-runs.js';
 import { editInService, findPage } from '../../support/service-content.js';
-import { startTestDaemon } from '../../support/start-test-daemon.js';
-import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
+import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
-import { tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { startTwoWay } from '../../support/two-way-world.js';
 import { waitFor } from '../../support/wait-for.js';
 
 describe('a save while the space holds an unexported edit', () => {
   it('waits for the export, then for the pull, and loses neither side', async () => {
-    const emulator = await startTestEmulator();
-    const space = await createTestSpace(emulator, 'Docs');
-    const repo = await createTestRepo();
-    const first = await repo.commit(
-      { 'docs/README.md': '# Welcome\n', 'docs/notes.md': '# Notes\n' },
-      'Write the docs',
-    );
-    await repo.push();
-    const prefix = uniquePrefix('deferred-worktree');
-    const state = new RedisMappingStateStore(testRedis(prefix), prefix);
-    // The space poll runs once at start, then only when the test asks: the edit stays unexported.
-    const daemon = await startTestDaemon({
-      prefix,
-      jobs: JOBS,
-      yaml: `dataDir: ${await tempDir('daemon-data')}
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - name: docs
-    space: ${space}
-    direction: both
-    git: { repo: ${repo.remote}, branch: main, dir: docs, poll: 1s, watch: { path: ${repo.work}, debounce: 200ms } }
-    export: { poll: 1h }
-    changeRequest: { poll: 1s }
-    merge: { enabled: true, approvals: 0 }
-`,
+    const { emulator, space, repo, state, daemon, pollSpace } = await startTwoWay({
+      name: 'deferred-worktree',
+      approvals: 0,
+      watch: true,
     });
-    await stateWhere(state, 'docs', (s) => s.lastMerge !== undefined, 'the first import, merged');
-    await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'merged' });
-    await stateWhere(state, 'docs', (s) => s.exportBase === first, 'the merge seen by the space poll');
-
     const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
       findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
     }).id;
@@ -61,7 +31,7 @@ mappings:
         0 || undefined;
     await waitFor(deferred('export'), 'the save deferred until the export');
 
-    await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'test' });
+    await pollSpace();
     await stateWhere(state, 'docs', (s) => s.lastExport?.revision === edit, 'the export of the edit');
     // Looked at again by itself: the working copy does not hold the export yet.
     await waitFor(deferred('pull'), 'the save deferred until the working copy is pulled');
