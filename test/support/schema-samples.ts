@@ -33,6 +33,16 @@ const PATTERN_SAMPLES: Record<string, string[]> = {
   '^[-a-z0-9.+_]+$': ['a', 'my-spec.v2+beta_1'],
   '^integration:[^:]+:[^:]+$': ['integration:acme:block'],
   '^[a-z0-9]+(?:-[a-z0-9]+)*$': ['a', 'long-slug-with-several-parts-2'],
+  // A site's hostname, proxy origin, and colours.
+  '^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$': [
+    'docs.example.com',
+    'a.b.example-site.io',
+  ],
+  '^([\\w-]+\\.)*[\\w-]+\\.[a-zA-Z]{2,}(\\/[\\w-]+)+$': [
+    'example.com/docs',
+    'www.company.com/developer/docs',
+  ],
+  '^#(?:[0-9a-fA-F]{3}){1,2}$': ['#346DDB', '#fff'],
 };
 
 const FORMAT_SAMPLES: Record<string, string[]> = {

@@ -14,10 +14,8 @@ import { noContentSchema } from '../../../src/api/schemas/no-content-schema.js';
 import { pageOf } from '../../../src/api/schemas/page-of.js';
 import { spaceSchema } from '../../../src/api/schemas/space-schema.js';
 import { memberTeamSchema, teamMemberSchema, teamSchema } from '../../../src/api/schemas/team-schema.js';
-import { schemaSamples } from '../../support/schema-samples.js';
+import { type Operation, sampleAnswers } from '../../support/document-answers.js';
 import { checkRequest, checkResponse, documentOperation } from '../../support/service-document.js';
-
-type Operation = readonly [method: string, path: string, status: number];
 
 const COLLECTION = '/collections/{collectionId}';
 const TEAMS = '/orgs/{organizationId}/teams';
@@ -58,14 +56,6 @@ const NO_BODY: readonly Operation[] = [
   ['DELETE', `${TEAM}/members/{userId}`, 205],
 ];
 
-function responseSchema([method, path, status]: Operation): unknown {
-  const response = documentOperation(method, path)?.responses?.[String(status)];
-  if (response === undefined || '$ref' in response) throw new Error(`${method} ${path}: no ${status} answer`);
-  const schema = response.content?.['application/json']?.schema;
-  if (schema === undefined) throw new Error(`${method} ${path}: no JSON schema for ${status}`);
-  return schema;
-}
-
 const totals = { generated: 0, rejected: 0 };
 
 afterAll(() => {
@@ -79,18 +69,11 @@ describe('the collections and teams groups against the public document', () => {
   it.each(Object.entries(CALLS))(
     '%s reads every answer the document allows',
     (_name, { operation, schema }) => {
-      const [method, path, status] = operation;
-      const samples = schemaSamples(responseSchema(operation));
-      expect(samples.length).toBeGreaterThan(1);
-      totals.generated += samples.length;
-      const invalid = samples.filter((sample) => !checkResponse(method, path, status, sample).valid);
-      expect(invalid).toEqual([]);
-      const rejected = samples.flatMap((sample, i) => {
-        const parsed = schema.safeParse(sample);
-        return parsed.success
-          ? []
-          : [`sample ${i}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`];
-      });
+      const sampled = sampleAnswers(operation, schema);
+      expect(sampled.generated).toBeGreaterThan(1);
+      totals.generated += sampled.generated;
+      expect(sampled.invalid).toEqual([]);
+      const { rejected } = sampled;
       totals.rejected += rejected.length;
       expect(rejected.slice(0, 5)).toEqual([]);
     },
