@@ -3,6 +3,7 @@
 // it) is recorded and skipped; any other is exported, job id `export/<space>/<revision>`. Run by a
 // job scheduler per mapping with `direction: space-to-git` or `both`.
 import type { MappingConfig } from '../src/config/mapping-schema.js';
+import { baseAfterMerge } from '../src/export/base-after-merge.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
 import { pollSpaceKind } from '../src/queue/kinds/poll-space-kind.js';
@@ -78,7 +79,13 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
       // The space now equals the commit docsync imported: the base a later export compares git with.
       const base =
         origin.sha !== undefined && (state.exportBase === undefined || origin.kind === 'merge')
-          ? origin.sha
+          ? await baseAfterMerge(
+              ctx.mirrorFor(mapping.git.repo),
+              mapping.git.dir,
+              origin.sha,
+              state.exportBase,
+              ctx.signal,
+            )
           : undefined;
       if (!ctx.dryRun)
         await ctx.stores.mappings.update(mapping.name, {

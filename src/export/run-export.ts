@@ -22,6 +22,7 @@ import { conflictBranch, planExportBase, planExportResult, planExportWrites } fr
 import { type FolderChanges, planFolderChanges } from './plan-folder-commit.js';
 import { type GitFolder, readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
+import { syntheticBaseMessage } from './synthetic-base.js';
 
 export interface ExportDeps {
   api: DocsApiClient;
@@ -149,7 +150,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
   let nextBase = tip;
   let resolvedBase: string | undefined;
   if (!deps.dryRun && (merge.keepGit.length > 0 || merge.conflicts.length > 0)) {
-    const message = `docsync: export base of ${mapping.name} (revision ${revision.id}), never pushed\n`;
+    const message = syntheticBaseMessage(mapping.name, revision.id);
     const baseSide = await baseVersions(mirror, base, git.contentDir, merge.conflicts, signal);
     const spaceSide = pick(changes.changes, merge.keepGit);
     nextBase = await mirror.writeFolderCommit(

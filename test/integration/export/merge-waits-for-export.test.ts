@@ -49,6 +49,7 @@ describe('a service edit while docsync’s change request waits for its review',
       if (current !== undefined) await approve(current);
       return (await state.get('docs')).lastMerge?.changeRequest.id === current || undefined;
     }, 'the merge after the export');
+    await pollSpace();
     expect(await repo.git('--git-dir', repo.remote, 'show', 'main:docs/notes.md')).toBe(
       '# Notes\n\nWritten in the service.',
     );
@@ -59,5 +60,23 @@ describe('a service edit while docsync’s change request waits for its review',
     const text = JSON.stringify(pages.body);
     expect(text).toContain('Written in the service.');
     expect(text).toContain('Written in git.');
+
+    // The space equals the export's commit after that merge: a next edit of the same page is the
+    // space's change alone, not a conflict with the export docsync made itself.
+    await stateWhere(state, 'docs', (s) => s.lastSeenRevision !== edit, 'the merge seen by the space poll');
+    const again = editInService(emulator.emulator, { spaceId: space }, (pages) => {
+      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service, twice.\n';
+    }).id;
+    await pollSpace();
+    const exported = await stateWhere(
+      state,
+      'docs',
+      (s) => s.lastExport?.revision === again,
+      'the next export',
+    );
+    expect(exported.lastExport?.result).toBe('committed');
+    expect(await repo.git('--git-dir', repo.remote, 'show', 'main:docs/notes.md')).toBe(
+      '# Notes\n\nWritten in the service, twice.',
+    );
   });
 });
