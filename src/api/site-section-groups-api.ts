@@ -1,12 +1,13 @@
 // Section groups of a site: created (taking sections), renamed, moved among sections and groups,
 // deleted (their sections stay), and sections added to and removed from them.
-import { type ApiPath, apiPath } from './api-path.js';
+import { apiPath } from './api-path.js';
 import type { CallOptions, ListAllOptions, ListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
-import { PagedList } from './paged-list.js';
-import { type Page, pageOf } from './schemas/page-of.js';
+import { moveBody } from './move-body.js';
+import type { Page } from './schemas/page-of.js';
 import { type SiteSectionGroup, siteSectionGroupSchema } from './schemas/site-section-group-schema.js';
-import { DELETED_STATUSES, noContentSchema, sitePath } from './site-path.js';
+import { SitePartCalls } from './site-part-calls.js';
+import { sitePath } from './site-path.js';
 
 export interface SiteSectionGroupCreate {
   /** 1 to 100 characters. */
@@ -35,21 +36,20 @@ export interface SiteSectionGroupPosition {
   after?: SiteStructurePointer;
 }
 
-function groupsPath(orgId: string, siteId: string, groupId?: string): ApiPath {
-  const base = apiPath`${sitePath(orgId, siteId)}/section-groups`;
-  return groupId === undefined ? base : apiPath`${base}/${groupId}`;
-}
-
 export class SiteSectionGroupsApi {
-  private readonly groups: PagedList<Page<SiteSectionGroup>>;
+  private readonly groups: SitePartCalls<SiteSectionGroup>;
 
-  constructor(private readonly transport: HttpTransport) {
-    this.groups = new PagedList(transport, pageOf(siteSectionGroupSchema));
+  constructor(transport: HttpTransport) {
+    this.groups = new SitePartCalls(
+      transport,
+      (orgId, siteId) => apiPath`${sitePath(orgId, siteId)}/section-groups`,
+      siteSectionGroupSchema,
+    );
   }
 
   /** `GET .../section-groups`, in site order. */
   list(orgId: string, siteId: string, options: ListOptions = {}): Promise<Page<SiteSectionGroup>> {
-    return this.groups.page(groupsPath(orgId, siteId), options);
+    return this.groups.page(orgId, siteId, options);
   }
 
   listAll(
@@ -57,7 +57,7 @@ export class SiteSectionGroupsApi {
     siteId: string,
     options: ListAllOptions<ListOptions> = {},
   ): AsyncGenerator<SiteSectionGroup, void, undefined> {
-    return this.groups.all(groupsPath(orgId, siteId), options);
+    return this.groups.all(orgId, siteId, options);
   }
 
   /** `POST .../section-groups`: 201. */
@@ -67,11 +67,7 @@ export class SiteSectionGroupsApi {
     group: SiteSectionGroupCreate,
     options: CallOptions = {},
   ): Promise<SiteSectionGroup> {
-    return this.transport.request('POST', groupsPath(orgId, siteId), {
-      body: group,
-      signal: options.signal,
-      schema: siteSectionGroupSchema,
-    });
+    return this.groups.send('POST', this.groups.path(orgId, siteId), group, options);
   }
 
   /** `PATCH .../section-groups/{siteSectionGroupId}`. */
@@ -82,20 +78,12 @@ export class SiteSectionGroupsApi {
     changes: SiteSectionGroupPatch,
     options: CallOptions = {},
   ): Promise<SiteSectionGroup> {
-    return this.transport.request('PATCH', groupsPath(orgId, siteId, groupId), {
-      body: changes,
-      signal: options.signal,
-      schema: siteSectionGroupSchema,
-    });
+    return this.groups.send('PATCH', this.groups.path(orgId, siteId, groupId), changes, options);
   }
 
   /** `DELETE .../section-groups/{siteSectionGroupId}`: what it held takes its place. */
   async delete(orgId: string, siteId: string, groupId: string, options: CallOptions = {}): Promise<void> {
-    await this.transport.request('DELETE', groupsPath(orgId, siteId, groupId), {
-      signal: options.signal,
-      schema: noContentSchema,
-      expect: DELETED_STATUSES,
-    });
+    await this.groups.delete(this.groups.path(orgId, siteId, groupId), options);
   }
 
   /** `POST .../section-groups/{siteSectionGroupId}/sections`: 201, the section last in the group. */
@@ -106,11 +94,8 @@ export class SiteSectionGroupsApi {
     sectionId: string,
     options: CallOptions = {},
   ): Promise<SiteSectionGroup> {
-    return this.transport.request('POST', apiPath`${groupsPath(orgId, siteId, groupId)}/sections`, {
-      body: { sectionId },
-      signal: options.signal,
-      schema: siteSectionGroupSchema,
-    });
+    const path = apiPath`${this.groups.path(orgId, siteId, groupId)}/sections`;
+    return this.groups.send('POST', path, { sectionId }, options);
   }
 
   /** `DELETE .../section-groups/{siteSectionGroupId}/sections/{siteSectionId}`: the section stays. */
@@ -121,14 +106,9 @@ export class SiteSectionGroupsApi {
     sectionId: string,
     options: CallOptions = {},
   ): Promise<void> {
-    await this.transport.request(
-      'DELETE',
-      apiPath`${groupsPath(orgId, siteId, groupId)}/sections/${sectionId}`,
-      {
-        signal: options.signal,
-        schema: noContentSchema,
-        expect: DELETED_STATUSES,
-      },
+    await this.groups.delete(
+      apiPath`${this.groups.path(orgId, siteId, groupId)}/sections/${sectionId}`,
+      options,
     );
   }
 
@@ -140,11 +120,12 @@ export class SiteSectionGroupsApi {
     position: SiteSectionGroupPosition = {},
     options: CallOptions = {},
   ): Promise<SiteSectionGroup> {
-    const body = position.before === undefined && position.after === undefined ? {} : { position };
-    return this.transport.request('POST', apiPath`${groupsPath(orgId, siteId, groupId)}/move`, {
-      body,
-      signal: options.signal,
-      schema: siteSectionGroupSchema,
-    });
+    const path = apiPath`${this.groups.path(orgId, siteId, groupId)}/move`;
+    return this.groups.send(
+      'POST',
+      path,
+      moveBody(position, (sibling) => sibling),
+      options,
+    );
   }
 }

@@ -1,13 +1,13 @@
 // Sections of a site: each created with a space as its first variant, changed, moved among the
 // sections, deleted with its site spaces.
-import type { ApiPath } from './api-path.js';
 import { apiPath } from './api-path.js';
 import type { CallOptions, ListAllOptions, ListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
-import { PagedList } from './paged-list.js';
-import { type Page, pageOf } from './schemas/page-of.js';
+import { moveBody } from './move-body.js';
+import type { Page } from './schemas/page-of.js';
 import { type SiteSection, siteSectionSchema } from './schemas/site-section-schema.js';
-import { DELETED_STATUSES, noContentSchema, sitePath } from './site-path.js';
+import { SitePartCalls } from './site-part-calls.js';
+import { sitePath } from './site-path.js';
 
 export interface SiteSectionListOptions extends ListOptions {
   /** Resolves the published addresses of a share-link site. */
@@ -39,25 +39,23 @@ export interface SiteSectionPosition {
   after?: string;
 }
 
-function sectionsPath(orgId: string, siteId: string, sectionId?: string): ApiPath {
-  const base = apiPath`${sitePath(orgId, siteId)}/sections`;
-  return sectionId === undefined ? base : apiPath`${base}/${sectionId}`;
-}
-
 const pointer = (siteSection: string) => ({ type: 'site-section' as const, siteSection });
 
 export class SiteSectionsApi {
-  private readonly sections: PagedList<Page<SiteSection>, SiteSectionListOptions>;
+  private readonly sections: SitePartCalls<SiteSection, SiteSectionListOptions>;
 
-  constructor(private readonly transport: HttpTransport) {
-    this.sections = new PagedList(transport, pageOf(siteSectionSchema), (options) => ({
-      shareKey: options.shareKey,
-    }));
+  constructor(transport: HttpTransport) {
+    this.sections = new SitePartCalls(
+      transport,
+      (orgId, siteId) => apiPath`${sitePath(orgId, siteId)}/sections`,
+      siteSectionSchema,
+      (options) => ({ shareKey: options.shareKey }),
+    );
   }
 
   /** `GET .../sections`, in site order. */
   list(orgId: string, siteId: string, options: SiteSectionListOptions = {}): Promise<Page<SiteSection>> {
-    return this.sections.page(sectionsPath(orgId, siteId), options);
+    return this.sections.page(orgId, siteId, options);
   }
 
   listAll(
@@ -65,7 +63,7 @@ export class SiteSectionsApi {
     siteId: string,
     options: ListAllOptions<SiteSectionListOptions> = {},
   ): AsyncGenerator<SiteSection, void, undefined> {
-    return this.sections.all(sectionsPath(orgId, siteId), options);
+    return this.sections.all(orgId, siteId, options);
   }
 
   /** `POST .../sections`: 201, a section with the space as its variant. */
@@ -75,11 +73,7 @@ export class SiteSectionsApi {
     section: SiteSectionCreate,
     options: CallOptions = {},
   ): Promise<SiteSection> {
-    return this.transport.request('POST', sectionsPath(orgId, siteId), {
-      body: section,
-      signal: options.signal,
-      schema: siteSectionSchema,
-    });
+    return this.sections.send('POST', this.sections.path(orgId, siteId), section, options);
   }
 
   /** `PATCH .../sections/{siteSectionId}`. */
@@ -90,20 +84,12 @@ export class SiteSectionsApi {
     changes: SiteSectionPatch,
     options: CallOptions = {},
   ): Promise<SiteSection> {
-    return this.transport.request('PATCH', sectionsPath(orgId, siteId, sectionId), {
-      body: changes,
-      signal: options.signal,
-      schema: siteSectionSchema,
-    });
+    return this.sections.send('PATCH', this.sections.path(orgId, siteId, sectionId), changes, options);
   }
 
   /** `DELETE .../sections/{siteSectionId}`, with its site spaces. */
   async delete(orgId: string, siteId: string, sectionId: string, options: CallOptions = {}): Promise<void> {
-    await this.transport.request('DELETE', sectionsPath(orgId, siteId, sectionId), {
-      signal: options.signal,
-      schema: noContentSchema,
-      expect: DELETED_STATUSES,
-    });
+    await this.sections.delete(this.sections.path(orgId, siteId, sectionId), options);
   }
 
   /** `POST .../sections/{siteSectionId}/move`. */
@@ -114,19 +100,7 @@ export class SiteSectionsApi {
     position: SiteSectionPosition = {},
     options: CallOptions = {},
   ): Promise<SiteSection> {
-    const body =
-      position.before === undefined && position.after === undefined
-        ? {}
-        : {
-            position: {
-              ...(position.before === undefined ? {} : { before: pointer(position.before) }),
-              ...(position.after === undefined ? {} : { after: pointer(position.after) }),
-            },
-          };
-    return this.transport.request('POST', apiPath`${sectionsPath(orgId, siteId, sectionId)}/move`, {
-      body,
-      signal: options.signal,
-      schema: siteSectionSchema,
-    });
+    const path = apiPath`${this.sections.path(orgId, siteId, sectionId)}/move`;
+    return this.sections.send('POST', path, moveBody(position, pointer), options);
   }
 }

@@ -1,12 +1,13 @@
 // Site spaces: spaces published in a site, added (to a section or the default one), changed (path,
 // condition, the space shown), moved among site spaces, and removed.
-import { type ApiPath, apiPath } from './api-path.js';
+import { apiPath } from './api-path.js';
 import type { CallOptions, ListAllOptions, ListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
-import { PagedList } from './paged-list.js';
-import { type Page, pageOf } from './schemas/page-of.js';
+import { moveBody } from './move-body.js';
+import type { Page } from './schemas/page-of.js';
 import { type SiteSpace, siteSpaceSchema } from './schemas/site-space-schema.js';
-import { DELETED_STATUSES, noContentSchema, sitePath } from './site-path.js';
+import { SitePartCalls } from './site-part-calls.js';
+import { sitePath } from './site-path.js';
 
 export interface SiteSpaceListOptions extends ListOptions {
   /** Resolves the published addresses of a share-link site. */
@@ -35,26 +36,23 @@ export interface SiteSpacePosition {
   after?: string;
 }
 
-function siteSpacesPath(orgId: string, siteId: string, siteSpaceId?: string): ApiPath {
-  const base = apiPath`${sitePath(orgId, siteId)}/site-spaces`;
-  return siteSpaceId === undefined ? base : apiPath`${base}/${siteSpaceId}`;
-}
-
 const pointer = (siteSpace: string) => ({ type: 'site-space' as const, siteSpace });
 
 export class SiteSpacesApi {
-  private readonly siteSpaces: PagedList<Page<SiteSpace>, SiteSpaceListOptions>;
+  private readonly siteSpaces: SitePartCalls<SiteSpace, SiteSpaceListOptions>;
 
-  constructor(private readonly transport: HttpTransport) {
-    this.siteSpaces = new PagedList(transport, pageOf(siteSpaceSchema), (options) => ({
-      shareKey: options.shareKey,
-      default: options.default,
-    }));
+  constructor(transport: HttpTransport) {
+    this.siteSpaces = new SitePartCalls(
+      transport,
+      (orgId, siteId) => apiPath`${sitePath(orgId, siteId)}/site-spaces`,
+      siteSpaceSchema,
+      (options) => ({ shareKey: options.shareKey, default: options.default }),
+    );
   }
 
   /** `GET .../site-spaces`, in site order. */
   list(orgId: string, siteId: string, options: SiteSpaceListOptions = {}): Promise<Page<SiteSpace>> {
-    return this.siteSpaces.page(siteSpacesPath(orgId, siteId), options);
+    return this.siteSpaces.page(orgId, siteId, options);
   }
 
   listAll(
@@ -62,16 +60,12 @@ export class SiteSpacesApi {
     siteId: string,
     options: ListAllOptions<SiteSpaceListOptions> = {},
   ): AsyncGenerator<SiteSpace, void, undefined> {
-    return this.siteSpaces.all(siteSpacesPath(orgId, siteId), options);
+    return this.siteSpaces.all(orgId, siteId, options);
   }
 
   /** `POST .../site-spaces`: 201. */
   add(orgId: string, siteId: string, siteSpace: SiteSpaceAdd, options: CallOptions = {}): Promise<SiteSpace> {
-    return this.transport.request('POST', siteSpacesPath(orgId, siteId), {
-      body: siteSpace,
-      signal: options.signal,
-      schema: siteSpaceSchema,
-    });
+    return this.siteSpaces.send('POST', this.siteSpaces.path(orgId, siteId), siteSpace, options);
   }
 
   /** `PATCH .../site-spaces/{siteSpaceId}`. */
@@ -82,20 +76,12 @@ export class SiteSpacesApi {
     changes: SiteSpacePatch,
     options: CallOptions = {},
   ): Promise<SiteSpace> {
-    return this.transport.request('PATCH', siteSpacesPath(orgId, siteId, siteSpaceId), {
-      body: changes,
-      signal: options.signal,
-      schema: siteSpaceSchema,
-    });
+    return this.siteSpaces.send('PATCH', this.siteSpaces.path(orgId, siteId, siteSpaceId), changes, options);
   }
 
   /** `DELETE .../site-spaces/{siteSpaceId}`: the space stays, unpublished from the site. */
   async delete(orgId: string, siteId: string, siteSpaceId: string, options: CallOptions = {}): Promise<void> {
-    await this.transport.request('DELETE', siteSpacesPath(orgId, siteId, siteSpaceId), {
-      signal: options.signal,
-      schema: noContentSchema,
-      expect: DELETED_STATUSES,
-    });
+    await this.siteSpaces.delete(this.siteSpaces.path(orgId, siteId, siteSpaceId), options);
   }
 
   /** `POST .../site-spaces/{siteSpaceId}/move`. */
@@ -106,19 +92,7 @@ export class SiteSpacesApi {
     position: SiteSpacePosition = {},
     options: CallOptions = {},
   ): Promise<SiteSpace> {
-    const body =
-      position.before === undefined && position.after === undefined
-        ? {}
-        : {
-            position: {
-              ...(position.before === undefined ? {} : { before: pointer(position.before) }),
-              ...(position.after === undefined ? {} : { after: pointer(position.after) }),
-            },
-          };
-    return this.transport.request('POST', apiPath`${siteSpacesPath(orgId, siteId, siteSpaceId)}/move`, {
-      body,
-      signal: options.signal,
-      schema: siteSpaceSchema,
-    });
+    const path = apiPath`${this.siteSpaces.path(orgId, siteId, siteSpaceId)}/move`;
+    return this.siteSpaces.send('POST', path, moveBody(position, pointer), options);
   }
 }

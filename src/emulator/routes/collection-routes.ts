@@ -1,7 +1,7 @@
 // Collections: create (at the top level or in a parent), list (all nested, or the top level), get,
 // patch, delete (with what they hold), the spaces of one, move (parent and place among siblings)
 // and transfer to another organization of the caller.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { callerOf, requireOrg } from '../access.js';
 import {
@@ -12,7 +12,7 @@ import {
   keyForPosition,
   requireCollection,
 } from '../collection-tree.js';
-import type { EmulatorContext } from '../emulator-context.js';
+import type { Caller, EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-http-error.js';
 import { nextSeq } from '../emulator-state.js';
 import { newId } from '../ids.js';
@@ -20,7 +20,8 @@ import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderCollection } from '../render/render-collection.js';
 import { renderSpace } from '../render/render-space.js';
-import { ROLES } from '../roles.js';
+import { requireNamedOrg } from '../require-named-org.js';
+import { ROLES, type Role } from '../roles.js';
 import type { StoredCollection } from '../stored-org-resources.js';
 
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
@@ -54,8 +55,7 @@ type Params = { o: string; c: string };
 
 export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/collections', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'listing collections');
+    const { caller, org } = requireNamedOrg(request, 'read', 'listing collections');
     const query = parseInput(collectionsQuery, request.query, 'query');
     const all = collectionsInTreeOrder(ctx.state, org.id);
     const listed = query.nested ? all : all.filter((collection) => collection.parent === undefined);
@@ -65,8 +65,7 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
   });
 
   app.post<{ Params: Params }>('/v1/orgs/:o/collections', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'create', 'creating a collection');
+    const { caller, org } = requireNamedOrg(request, 'create', 'creating a collection');
     const body = parseInput(collectionCreate, request.body, 'body');
     if (body.parent !== undefined) collectionOfOrg(ctx.state, org.id, body.parent, 'parent');
     const now = ctx.now().toISOString();
@@ -91,20 +90,12 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
   });
 
   app.get<{ Params: Params }>('/v1/collections/:c', async (request) => {
-    const caller = callerOf(request);
-    const collection = requireCollection(caller, ctx.state, request.params.c, 'read', 'reading a collection');
+    const { caller, collection } = requireNamedCollection(ctx, request, 'read', 'reading a collection');
     return renderCollection(ctx, caller, collection);
   });
 
   app.patch<{ Params: Params }>('/v1/collections/:c', async (request) => {
-    const caller = callerOf(request);
-    const collection = requireCollection(
-      caller,
-      ctx.state,
-      request.params.c,
-      'admin',
-      'changing a collection',
-    );
+    const { caller, collection } = requireNamedCollection(ctx, request, 'admin', 'changing a collection');
     const patch = parseInput(collectionPatch, request.body, 'body');
     for (const [key, value] of Object.entries(patch)) {
       if (value !== undefined) Object.assign(collection, { [key]: value });
@@ -113,25 +104,16 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
   });
 
   app.delete<{ Params: Params }>('/v1/collections/:c', async (request, reply) => {
-    const caller = callerOf(request);
-    const collection = requireCollection(
-      caller,
-      ctx.state,
-      request.params.c,
-      'admin',
-      'deleting a collection',
-    );
+    const { collection } = requireNamedCollection(ctx, request, 'admin', 'deleting a collection');
     deleteCollection(ctx, collection);
     ctx.changed();
     return reply.code(205).send();
   });
 
   app.get<{ Params: Params }>('/v1/collections/:c/spaces', async (request) => {
-    const caller = callerOf(request);
-    const collection = requireCollection(
-      caller,
-      ctx.state,
-      request.params.c,
+    const { caller, collection } = requireNamedCollection(
+      ctx,
+      request,
       'read',
       'listing the spaces of a collection',
     );
@@ -145,8 +127,7 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
   });
 
   app.post<{ Params: Params }>('/v1/collections/:c/move', async (request) => {
-    const caller = callerOf(request);
-    const collection = requireCollection(caller, ctx.state, request.params.c, 'admin', 'moving a collection');
+    const { caller, collection } = requireNamedCollection(ctx, request, 'admin', 'moving a collection');
     const body = parseInput(collectionMove, request.body, 'body');
     if (body.parent === undefined && body.position === undefined)
       throw badRequest('invalid body: give `parent`, `position` or both');
@@ -166,14 +147,7 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
   });
 
   app.post<{ Params: Params }>('/v1/collections/:c/transfer', async (request) => {
-    const caller = callerOf(request);
-    const collection = requireCollection(
-      caller,
-      ctx.state,
-      request.params.c,
-      'admin',
-      'transferring a collection',
-    );
+    const { caller, collection } = requireNamedCollection(ctx, request, 'admin', 'transferring a collection');
     const body = parseInput(collectionTransfer, request.body, 'body');
     const target = requireOrg(caller, body.organization, 'admin', 'transferring a collection into it');
     if (target.id === collection.orgId)
@@ -183,6 +157,17 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
     collection.position = nextSeq(ctx.state);
     return saved(ctx, collection, () => renderCollection(ctx, caller, collection));
   });
+}
+
+/** The caller and the collection the path names (`:c`), once the caller holds `needed` in its organization. */
+function requireNamedCollection(
+  ctx: EmulatorContext,
+  request: FastifyRequest<{ Params: Params }>,
+  needed: Role,
+  action: string,
+): { caller: Caller; collection: StoredCollection } {
+  const caller = callerOf(request);
+  return { caller, collection: requireCollection(caller, ctx.state, request.params.c, needed, action) };
 }
 
 function saved<T>(ctx: EmulatorContext, collection: StoredCollection, render: () => T): T {

@@ -3,7 +3,7 @@
 // field's type and options).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireNamedSpace, requireOrg } from '../access.js';
+import { requireNamedSpace } from '../access.js';
 import { checkCustomFieldValue, valueStillAllowed } from '../custom-field-values.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, conflict, notFound } from '../emulator-http-error.js';
@@ -12,6 +12,7 @@ import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderCustomField, renderCustomFieldValue } from '../render/render-custom-field.js';
+import { requireNamedOrg } from '../require-named-org.js';
 import { CUSTOM_FIELD_TYPES, type CustomFieldType, type StoredCustomField } from '../stored-org-resources.js';
 
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
@@ -40,15 +41,13 @@ type Params = { o: string; s: string; fieldName: string };
 
 export function registerCustomFieldRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/custom-fields', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'listing custom fields');
+    const { caller, org } = requireNamedOrg(request, 'read', 'listing custom fields');
     const query = parseInput(listQuery, request.query, 'query');
     return pageOf(fieldsOf(ctx, org.id), query, (field) => renderCustomField(ctx, caller, field));
   });
 
   app.post<{ Params: Params }>('/v1/orgs/:o/custom-fields', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'creating a custom field');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'creating a custom field');
     const body = parseInput(fieldCreate, request.body, 'body');
     if (fieldsOf(ctx, org.id).some((field) => field.name === body.name))
       throw conflict(`name: the organization already has a custom field named ${body.name}`);
@@ -73,14 +72,12 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: EmulatorCon
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/custom-fields/:fieldName', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'reading a custom field');
+    const { caller, org } = requireNamedOrg(request, 'read', 'reading a custom field');
     return renderCustomField(ctx, caller, requireField(ctx, org, request.params.fieldName));
   });
 
   app.patch<{ Params: Params }>('/v1/orgs/:o/custom-fields/:fieldName', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'changing a custom field');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'changing a custom field');
     const field = requireField(ctx, org, request.params.fieldName);
     const patch = parseInput(fieldPatch, request.body, 'body');
     if (patch.options !== undefined) checkOptions(field.type, patch.options);
@@ -91,8 +88,7 @@ export function registerCustomFieldRoutes(app: FastifyInstance, ctx: EmulatorCon
   });
 
   app.delete<{ Params: Params }>('/v1/orgs/:o/custom-fields/:fieldName', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'deleting a custom field');
+    const { org } = requireNamedOrg(request, 'admin', 'deleting a custom field');
     const field = requireField(ctx, org, request.params.fieldName);
     delete ctx.state.customFields[field.id];
     for (const values of Object.values(ctx.state.customFieldValues)) delete values[field.id];

@@ -2,7 +2,6 @@
 // hold certificates) and the login information of the active ones, which every member may read.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireOrg } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-http-error.js';
 import { nextSeq, type StoredOrg } from '../emulator-state.js';
@@ -10,6 +9,7 @@ import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderSamlProvider, renderSsoLogin, samlProviderActive } from '../render/render-saml-provider.js';
+import { requireNamedOrg } from '../require-named-org.js';
 import { ROLES } from '../roles.js';
 import type { StoredSamlProvider } from '../stored-org-settings.js';
 
@@ -48,8 +48,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   };
 
   app.get<{ Params: Params }>('/v1/orgs/:o/saml', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'listing SAML providers');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'listing SAML providers');
     const providers = Object.values(ctx.state.samlProviders).filter((provider) => provider.orgId === org.id);
     return pageOf(providers, parseInput(listQuery, request.query, 'query'), (provider) =>
       renderSamlProvider(ctx, caller, provider),
@@ -57,8 +56,7 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.post<{ Params: Params }>('/v1/orgs/:o/saml', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'creating a SAML provider');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'creating a SAML provider');
     const body = parseInput(providerCreate, request.body, 'body');
     const provider: StoredSamlProvider = {
       id: newId('saml_'),
@@ -82,14 +80,12 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/saml/:samlProviderId', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'reading a SAML provider');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'reading a SAML provider');
     return renderSamlProvider(ctx, caller, requireProvider(org, request.params.samlProviderId));
   });
 
   app.patch<{ Params: Params }>('/v1/orgs/:o/saml/:samlProviderId', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'changing a SAML provider');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'changing a SAML provider');
     const provider = requireProvider(org, request.params.samlProviderId);
     const patch = parseInput(providerPatch, request.body, 'body');
     if (patch.defaultTeam !== undefined) requireTeam(org, patch.defaultTeam);
@@ -101,16 +97,14 @@ export function registerSamlRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.delete<{ Params: Params }>('/v1/orgs/:o/saml/:samlProviderId', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'deleting a SAML provider');
+    const { org } = requireNamedOrg(request, 'admin', 'deleting a SAML provider');
     delete ctx.state.samlProviders[requireProvider(org, request.params.samlProviderId).id];
     ctx.changed();
     return reply.code(204).send();
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/sso', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'reading the SSO logins');
+    const { org } = requireNamedOrg(request, 'read', 'reading the SSO logins');
     const active = Object.values(ctx.state.samlProviders)
       .filter((provider) => provider.orgId === org.id && samlProviderActive(provider))
       .sort((a, b) => a.seq - b.seq);

@@ -2,17 +2,18 @@
 // site, the default variant), delete (with its site spaces: 205, or 204 when there was no such
 // section, as the document says) and move among sections, which may take it into another group.
 import type { FastifyInstance } from 'fastify';
-import { callerOf } from '../access.js';
+import { answerSiteDeletion } from '../answer-site-deletion.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, conflict } from '../emulator-http-error.js';
+import { moveSiteNode } from '../move-site-node.js';
 import { orderedPageOf } from '../ordered-page.js';
 import { parseInput } from '../parse-input.js';
 import { renderSection } from '../render/render-site-structure.js';
+import { requireNamedSite } from '../require-named-site.js';
 import {
   findSection,
   requireOrgSpace,
   requireSection,
-  requireSite,
   requireSiteSpace,
   SITE_WRITE_ROLE,
   type SiteParams,
@@ -20,26 +21,20 @@ import {
 } from '../site-access.js';
 import { createSection, removeSection } from '../site-edits.js';
 import { sectionCreate, sectionMove, sectionPatch, shareKeyQuery } from '../site-inputs.js';
-import { placeInOrder } from '../site-order.js';
 import { sectionsInOrder } from '../site-structure.js';
-import type { StoredSiteNode } from '../stored-sites.js';
 
 type SectionParams = SiteParams & { siteSectionId: string };
 
-const sameContainer = (a: StoredSiteNode, b: StoredSiteNode) => a.groupId === b.groupId;
-
 export function registerSiteSectionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: SiteParams }>('/v1/orgs/:o/sites/:siteId/sections', async (request) => {
-    const caller = callerOf(request);
-    const { site } = requireSite(ctx, caller, request.params, 'read', 'listing site sections');
+    const { caller, site } = requireNamedSite(ctx, request, 'read', 'listing site sections');
     const query = parseInput(shareKeyQuery, request.query, 'query');
     const view = { ctx, caller, site, shareKey: query.shareKey };
     return orderedPageOf(sectionsInOrder(site), query, (section) => renderSection(view, section));
   });
 
   app.post<{ Params: SiteParams }>('/v1/orgs/:o/sites/:siteId/sections', async (request, reply) => {
-    const caller = callerOf(request);
-    const { org, site } = requireSite(ctx, caller, request.params, SITE_WRITE_ROLE, 'adding a site section');
+    const { caller, org, site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'adding a site section');
     const body = parseInput(sectionCreate, request.body, 'body');
     const space = requireOrgSpace(ctx, org, body.spaceId);
     const section = createSection(
@@ -55,26 +50,21 @@ export function registerSiteSectionRoutes(app: FastifyInstance, ctx: EmulatorCon
   app.delete<{ Params: SectionParams }>(
     '/v1/orgs/:o/sites/:siteId/sections/:siteSectionId',
     async (request, reply) => {
-      const { site } = requireSite(
+      const { site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'deleting a site section');
+      return answerSiteDeletion(
         ctx,
-        callerOf(request),
-        request.params,
-        SITE_WRITE_ROLE,
-        'deleting a site section',
+        reply,
+        site,
+        findSection(site, request.params.siteSectionId),
+        removeSection,
       );
-      const section = findSection(site, request.params.siteSectionId);
-      if (section === undefined) return reply.code(204).send();
-      removeSection(site, section);
-      savedSite(ctx, site);
-      return reply.code(205).send();
     },
   );
 
   app.patch<{ Params: SectionParams }>(
     '/v1/orgs/:o/sites/:siteId/sections/:siteSectionId',
     async (request) => {
-      const caller = callerOf(request);
-      const { site } = requireSite(ctx, caller, request.params, SITE_WRITE_ROLE, 'changing a site section');
+      const { caller, site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'changing a site section');
       const section = requireSection(site, request.params.siteSectionId);
       const patch = parseInput(sectionPatch, request.body, 'body');
       if (
@@ -107,20 +97,16 @@ export function registerSiteSectionRoutes(app: FastifyInstance, ctx: EmulatorCon
   app.post<{ Params: SectionParams }>(
     '/v1/orgs/:o/sites/:siteId/sections/:siteSectionId/move',
     async (request) => {
-      const caller = callerOf(request);
-      const { site } = requireSite(ctx, caller, request.params, SITE_WRITE_ROLE, 'moving a site section');
+      const { caller, site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'moving a site section');
       const section = requireSection(site, request.params.siteSectionId);
       const { position } = parseInput(sectionMove, request.body, 'body');
       const before =
         position?.before === undefined ? undefined : requireSection(site, position.before.siteSection);
       const after =
         position?.after === undefined ? undefined : requireSection(site, position.after.siteSection);
-      placeInOrder(site.nodes, section, { before, after }, sameContainer);
       // Next to a sibling in another group, the section joins that group; with no position it goes
       // to the end of the site, out of any group, as the document says.
-      const groupId = (before ?? after)?.groupId;
-      if (groupId === undefined) delete section.groupId;
-      else section.groupId = groupId;
+      moveSiteNode(site, section, (before ?? after)?.groupId, { before, after });
       savedSite(ctx, site);
       return renderSection({ ctx, caller, site }, section);
     },

@@ -3,16 +3,16 @@
 // section, condition, the space it shows), delete (205, or 204 when there was no such site space, as
 // the document says) and move among site spaces, which may take it into another section.
 import type { FastifyInstance } from 'fastify';
-import { callerOf } from '../access.js';
+import { answerSiteDeletion } from '../answer-site-deletion.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, conflict } from '../emulator-http-error.js';
 import { orderedPageOf } from '../ordered-page.js';
 import { parseInput } from '../parse-input.js';
 import { renderSiteSpace, shownSiteSpaces } from '../render/render-site-structure.js';
+import { requireNamedSite } from '../require-named-site.js';
 import {
   requireOrgSpace,
   requireSection,
-  requireSite,
   requireSiteSpace,
   SITE_WRITE_ROLE,
   type SiteParams,
@@ -43,8 +43,7 @@ export function registerSiteSpaceRoutes(app: FastifyInstance, ctx: EmulatorConte
   const base = '/v1/orgs/:o/sites/:siteId/site-spaces';
 
   app.get<{ Params: SiteParams }>(base, async (request) => {
-    const caller = callerOf(request);
-    const { site } = requireSite(ctx, caller, request.params, 'read', 'listing site spaces');
+    const { caller, site } = requireNamedSite(ctx, request, 'read', 'listing site spaces');
     const query = parseInput(siteSpaceListQuery, request.query, 'query');
     const view = { ctx, caller, site, shareKey: query.shareKey };
     const containers = hasSections(site) ? sectionsInOrder(site).map((section) => section.id) : [undefined];
@@ -57,14 +56,7 @@ export function registerSiteSpaceRoutes(app: FastifyInstance, ctx: EmulatorConte
   });
 
   app.post<{ Params: SiteParams }>(base, async (request, reply) => {
-    const caller = callerOf(request);
-    const { org, site } = requireSite(
-      ctx,
-      caller,
-      request.params,
-      SITE_WRITE_ROLE,
-      'adding a space to a site',
-    );
+    const { caller, org, site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'adding a space to a site');
     const body = parseInput(siteSpaceAdd, request.body, 'body');
     const section =
       body.sectionId === undefined ? defaultSection(site) : requireSection(site, body.sectionId);
@@ -75,23 +67,13 @@ export function registerSiteSpaceRoutes(app: FastifyInstance, ctx: EmulatorConte
   });
 
   app.delete<{ Params: SiteSpaceParams }>(`${base}/:siteSpaceId`, async (request, reply) => {
-    const { site } = requireSite(
-      ctx,
-      callerOf(request),
-      request.params,
-      SITE_WRITE_ROLE,
-      'deleting a site space',
-    );
+    const { site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'deleting a site space');
     const siteSpace = site.siteSpaces.find((candidate) => candidate.id === request.params.siteSpaceId);
-    if (siteSpace === undefined) return reply.code(204).send();
-    removeSiteSpace(site, siteSpace);
-    savedSite(ctx, site);
-    return reply.code(205).send();
+    return answerSiteDeletion(ctx, reply, site, siteSpace, removeSiteSpace);
   });
 
   app.patch<{ Params: SiteSpaceParams }>(`${base}/:siteSpaceId`, async (request) => {
-    const caller = callerOf(request);
-    const { org, site } = requireSite(ctx, caller, request.params, SITE_WRITE_ROLE, 'changing a site space');
+    const { caller, org, site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'changing a site space');
     const siteSpace = requireSiteSpace(ctx, site, request.params.siteSpaceId);
     const patch = parseInput(siteSpacePatch, request.body, 'body');
     const siblings = siblingsOf(site, siteSpace, siteSpace.sectionId);
@@ -111,8 +93,7 @@ export function registerSiteSpaceRoutes(app: FastifyInstance, ctx: EmulatorConte
   });
 
   app.post<{ Params: SiteSpaceParams }>(`${base}/:siteSpaceId/move`, async (request) => {
-    const caller = callerOf(request);
-    const { site } = requireSite(ctx, caller, request.params, SITE_WRITE_ROLE, 'moving a site space');
+    const { caller, site } = requireNamedSite(ctx, request, SITE_WRITE_ROLE, 'moving a site space');
     const siteSpace = requireSiteSpace(ctx, site, request.params.siteSpaceId);
     const { position } = parseInput(siteSpaceMove, request.body, 'body');
     const before =

@@ -3,7 +3,6 @@
 // teams of one member. Organization admins manage every team, a team's owners manage theirs.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireOrg } from '../access.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import { conflict, forbidden, notFound } from '../emulator-http-error.js';
 import { nextSeq, type StoredMember, type StoredOrg } from '../emulator-state.js';
@@ -11,6 +10,7 @@ import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderMemberTeam, renderTeam, renderTeamMember } from '../render/render-team.js';
+import { requireNamedOrg } from '../require-named-org.js';
 import { type StoredTeam, TEAM_MEMBER_ROLES, type TeamMemberRole } from '../stored-org-resources.js';
 import { canManageTeam, memberCanManageTeam, teamMembersOf, teamsOfUser } from '../team-members.js';
 
@@ -32,8 +32,7 @@ type Params = { o: string; teamId: string; userId: string };
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/teams', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'listing teams');
+    const { caller, org } = requireNamedOrg(request, 'read', 'listing teams');
     const query = parseInput(teamsQuery, request.query, 'query');
     const owner = query.owner === undefined ? undefined : memberOf(ctx, org, query.owner, 'owner');
     const titled = query.title?.toLowerCase();
@@ -46,8 +45,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.put<{ Params: Params }>('/v1/orgs/:o/teams', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'creating a team');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'creating a team');
     const body = parseInput(teamCreate, request.body, 'body');
     requireFreeTitle(ctx, org, body.title);
     const members = (body.members ?? []).map((id, index) => memberOf(ctx, org, id, `members.${index}`));
@@ -66,14 +64,12 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/teams/:teamId', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'reading a team');
+    const { caller, org } = requireNamedOrg(request, 'read', 'reading a team');
     return renderTeam(caller, org, requireTeam(ctx, org, request.params.teamId));
   });
 
   app.patch<{ Params: Params }>('/v1/orgs/:o/teams/:teamId', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'renaming a team');
+    const { caller, org } = requireNamedOrg(request, 'read', 'renaming a team');
     const team = requireManagedTeam(ctx, caller, org, request.params.teamId, 'renaming a team');
     const body = parseInput(teamPatch, request.body, 'body');
     if (body.title !== team.title) requireFreeTitle(ctx, org, body.title);
@@ -83,8 +79,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.delete<{ Params: Params }>('/v1/orgs/:o/teams/:teamId', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'deleting a team');
+    const { org } = requireNamedOrg(request, 'admin', 'deleting a team');
     const team = requireTeam(ctx, org, request.params.teamId);
     delete ctx.state.teams[team.id];
     ctx.changed();
@@ -92,8 +87,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/teams/:teamId/members', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'listing the members of a team');
+    const { caller, org } = requireNamedOrg(request, 'read', 'listing the members of a team');
     const team = requireTeam(ctx, org, request.params.teamId);
     const query = parseInput(listQuery, request.query, 'query');
     const members = teamMembersOf(org, team).map((entry) => ({ ...entry, seq: entry.team.seq }));
@@ -101,8 +95,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.put<{ Params: Params }>('/v1/orgs/:o/teams/:teamId/members', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'changing the members of a team');
+    const { caller, org } = requireNamedOrg(request, 'read', 'changing the members of a team');
     const team = requireManagedTeam(
       ctx,
       caller,
@@ -127,8 +120,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.put<{ Params: Params }>('/v1/orgs/:o/teams/:teamId/members/:userId', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'adding a member to a team');
+    const { caller, org } = requireNamedOrg(request, 'read', 'adding a member to a team');
     const team = requireManagedTeam(ctx, caller, org, request.params.teamId, 'adding a member to a team');
     const body = parseInput(memberPut, request.body, 'body');
     const member = memberOf(ctx, org, request.params.userId, 'userId');
@@ -138,8 +130,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.delete<{ Params: Params }>('/v1/orgs/:o/teams/:teamId/members/:userId', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'removing a member from a team');
+    const { caller, org } = requireNamedOrg(request, 'read', 'removing a member from a team');
     const team = requireManagedTeam(ctx, caller, org, request.params.teamId, 'removing a member from a team');
     const { userId } = request.params;
     if (team.members[userId] === undefined || org.members[userId] === undefined)
@@ -150,8 +141,7 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/members/:userId/teams', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'listing the teams of a member');
+    const { caller, org } = requireNamedOrg(request, 'read', 'listing the teams of a member');
     const member = memberOf(ctx, org, request.params.userId, 'userId');
     const query = parseInput(memberTeamsQuery, request.query, 'query');
     const titled = query.title?.toLowerCase();

@@ -3,7 +3,6 @@
 // language codes of the public document), kept as given.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireOrg } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-http-error.js';
 import { nextSeq, type StoredOrg } from '../emulator-state.js';
@@ -11,6 +10,7 @@ import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderTranslationSettings } from '../render/render-translation-settings.js';
+import { requireNamedOrg } from '../require-named-org.js';
 import type { StoredTranslationSettings } from '../stored-org-settings.js';
 
 // The document's TranslationLanguage enumeration.
@@ -78,8 +78,7 @@ export function registerTranslationRoutes(app: FastifyInstance, ctx: EmulatorCon
   };
 
   app.get<{ Params: Params }>('/v1/orgs/:o/translations', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'listing translation settings');
+    const { caller, org } = requireNamedOrg(request, 'read', 'listing translation settings');
     const all = Object.values(ctx.state.translationSettings).filter((settings) => settings.orgId === org.id);
     return pageOf(all, parseInput(listQuery, request.query, 'query'), (settings) =>
       renderTranslationSettings(ctx, caller, settings),
@@ -87,8 +86,7 @@ export function registerTranslationRoutes(app: FastifyInstance, ctx: EmulatorCon
   });
 
   app.post<{ Params: Params }>('/v1/orgs/:o/translations', async (request, reply) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'creating translation settings');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'creating translation settings');
     const body = readBody(request.body);
     const now = ctx.now().toISOString();
     const settings: StoredTranslationSettings = {
@@ -109,14 +107,12 @@ export function registerTranslationRoutes(app: FastifyInstance, ctx: EmulatorCon
   });
 
   app.get<{ Params: Params }>('/v1/orgs/:o/translations/:translationSettingsId', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'read', 'reading translation settings');
+    const { caller, org } = requireNamedOrg(request, 'read', 'reading translation settings');
     return renderTranslationSettings(ctx, caller, requireSettings(org, request.params.translationSettingsId));
   });
 
   app.put<{ Params: Params }>('/v1/orgs/:o/translations/:translationSettingsId', async (request) => {
-    const caller = callerOf(request);
-    const org = requireOrg(caller, request.params.o, 'admin', 'changing translation settings');
+    const { caller, org } = requireNamedOrg(request, 'admin', 'changing translation settings');
     const settings = requireSettings(org, request.params.translationSettingsId);
     const body = readBody(request.body);
     settings.title = body.title;
@@ -130,8 +126,7 @@ export function registerTranslationRoutes(app: FastifyInstance, ctx: EmulatorCon
   app.delete<{ Params: Params }>(
     '/v1/orgs/:o/translations/:translationSettingsId',
     async (request, reply) => {
-      const caller = callerOf(request);
-      const org = requireOrg(caller, request.params.o, 'admin', 'deleting translation settings');
+      const { org } = requireNamedOrg(request, 'admin', 'deleting translation settings');
       delete ctx.state.translationSettings[requireSettings(org, request.params.translationSettingsId).id];
       ctx.changed();
       return reply.code(205).send();
