@@ -35,7 +35,7 @@ export async function checkService(input: ServiceCheckInput): Promise<Finding> {
   );
 }
 
-/** The space permissions a mapping's direction needs (see ../shared/spec/service-interface.md). */
+/** The space permissions a mapping's direction needs (the `permissions` object every record carries). */
 export function neededPermissions(mapping: Pick<MappingConfig, 'direction' | 'merge'>): string[] {
   if (mapping.direction === 'space-to-git') return ['view'];
   // Imports create and update change requests; merges need the merge permission as well.

@@ -1,5 +1,7 @@
 // Answers made from the public document for one operation, checked twice: each must be an answer
 // the document allows (the generator's own check), and docsync's zod schema must read it.
+
+import { afterAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { schemaSamples } from './schema-samples.js';
 import { checkResponse, documentOperation } from './service-document.js';
@@ -44,4 +46,28 @@ export function sampleAnswers(operation: Operation, schema: z.ZodType): SampledA
         ];
   });
   return { generated: samples.length, invalid, rejected };
+}
+
+export type DocumentedCalls = Record<string, { operation: Operation; schema: z.ZodType }>;
+
+/**
+ * One test per call: the document's answers for its operation are all valid and all read by its
+ * schema. Prints the totals once the file's tests ran, as `<label>: N operations, ...`.
+ */
+export function itReadsEveryDocumentedAnswer(label: string, calls: DocumentedCalls): void {
+  const totals = { generated: 0, rejected: 0 };
+  afterAll(() => {
+    process.stdout.write(
+      `${label}: ${Object.keys(calls).length} operations, ${totals.generated} samples, ` +
+        `${totals.rejected} rejected\n`,
+    );
+  });
+  it.each(Object.entries(calls))('%s reads every answer the document allows', (_name, call) => {
+    const { generated, invalid, rejected } = sampleAnswers(call.operation, call.schema);
+    expect(generated).toBeGreaterThan(1);
+    totals.generated += generated;
+    expect(invalid).toEqual([]);
+    totals.rejected += rejected.length;
+    expect(rejected.slice(0, 5)).toEqual([]);
+  });
 }
