@@ -23,7 +23,10 @@ const COMMENTED_STATUSES: ReadonlySet<string> = new Set(['open', 'draft']);
 export const checkLinksJob = defineJob(checkLinksKind, {
   // Checks of one change request run one at a time: two at once could both find no comment and
   // both post one, and a slow check of an older revision could record its links over a newer one.
+  // A check only reads the space: it takes the space's read lock, so that it never holds back the
+  // import that changes the space (the import queues the next check when it is done).
   lockKey: (payload) => (payload.changeRequest !== undefined ? payload.space : undefined),
+  lock: 'read',
   async run(ctx, payload) {
     const api = requireApi(ctx);
     const store = ctx.stores.links;

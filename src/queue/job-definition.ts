@@ -12,6 +12,7 @@ import type { Stores } from '../state/stores.js';
 import type { JobKind } from './job-kind.js';
 import type { QueueName } from './queue-names.js';
 import type { Queues } from './queues.js';
+import type { LockMode } from './space-locks.js';
 
 /** What every processor returns: a short `result` word for the outcome log line, plus any details. */
 export interface JobResult {
@@ -52,6 +53,12 @@ export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
    * any process. The space a job changes (`spc_1`), or another shared thing (`openapi/<org>/<slug>`).
    */
   lockKey?: (payload: P) => string | undefined;
+  /**
+   * How the job holds its lock key: `write` (the default) excludes every other job of the key;
+   * `read`, for a job that only reads what the writers of its key change, excludes only the other
+   * readers of the key, and never holds a writer back nor waits for one.
+   */
+  lock?: LockMode;
   run(ctx: JobContext, payload: P): Promise<R>;
   /**
    * One sentence for people about what a completed run did, kept in the event log that the status

@@ -18,9 +18,10 @@ import { redactError } from '../log/redact-error.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import { busyDelay } from './busy-delay.js';
 import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
 import type { QueueName } from './queue-names.js';
-import { isPermanent, RETRY_POLICY, rateLimitPauseMs } from './retry-policy.js';
+import { isPermanent, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, SpaceLocks } from './space-locks.js';
 
 /** Kills in a row a job survives: enough for crash loops and rolling restarts, not for a poison job. */
@@ -44,6 +45,8 @@ export class JobRunner {
   readonly #options: JobRunnerOptions;
   readonly #owner = `${hostname()}:${process.pid}`;
   #closing: Promise<void> | undefined;
+  /** Lock releases sent and not answered yet. */
+  readonly #releasing = new Set<Promise<void>>();
 
   constructor(options: JobRunnerOptions) {
     this.#options = options;
@@ -89,7 +92,13 @@ export class JobRunner {
   /** Stops taking jobs and waits for the active ones to finish (unless forced). Idempotent. */
   close(options: { force?: boolean } = {}): Promise<void> {
     // Forced: Redis is gone, so waiting for active jobs to report their end would wait forever.
-    this.#closing ??= closeAll(this.#workers.map((worker) => () => worker.close(options.force === true)));
+    this.#closing ??= closeAll(
+      this.#workers.map((worker) => () => worker.close(options.force === true)),
+    ).finally(async () => {
+      // A release left unanswered would leave its lock to expire: wait for the ones under way,
+      // unless forced (Redis is gone, they could only time out).
+      if (options.force !== true) await Promise.all(this.#releasing);
+    });
     return this.#closing;
   }
 
@@ -148,13 +157,19 @@ export class JobRunner {
         lockKey,
         this.#owner,
         token === undefined ? undefined : { queue, job: String(job.id), token },
+        definition.lock ?? 'write',
       );
       if (lock === undefined) {
-        const [low, high] = RETRY_POLICY.busyDelaySpread;
-        const random = this.#options.random ?? Math.random;
-        const delayMs = Math.round(this.#options.config.locks.busyDelay * (low + (high - low) * random()));
+        // Runs of this job that ended neither in a result nor in a failure: the busy ones (and the
+        // stalled ones), counted by BullMQ in Redis, so across processes and without a round trip.
+        const busyRuns = Math.max(0, (job.attemptsStarted ?? 0) - job.attemptsMade - 1);
+        const delayMs = busyDelay(
+          busyRuns,
+          this.#options.config.locks.busyDelay,
+          this.#options.random ?? Math.random,
+        );
         record('delayed');
-        log.debug({ delayMs }, 'space busy, job delayed');
+        log.debug({ delayMs, busyRuns }, 'space busy, job delayed');
         await job.moveToDelayed(Date.now() + delayMs, token);
         throw new DelayedError();
       }
@@ -220,8 +235,16 @@ export class JobRunner {
       throw stored;
     } finally {
       abort.dispose();
-      await lock?.release();
+      // Off the job's path: the slot is free before Redis answers. The release script removes the
+      // lock only while it still holds this run's token, and never rejects.
+      if (lock !== undefined) this.#release(lock);
     }
+  }
+
+  /** Releases `lock` in the background; close() waits for the releases under way. */
+  #release(lock: HeldLock): void {
+    const releasing = lock.release().finally(() => this.#releasing.delete(releasing));
+    this.#releasing.add(releasing);
   }
 
   /**
