@@ -9,10 +9,7 @@ import type { DestinationStream } from 'pino';
 import type { Config } from '../config/config-schema.js';
 import { withAbsoluteLocalPaths } from '../config/openapi-schema.js';
 import { type Daemon, startDaemon } from '../daemon/start-daemon.js';
-import { type Demo, startDemo } from '../demo/start-demo.js';
-import { readConfigSources } from '../doctor/config-sources.js';
-import { logFindings } from '../doctor/log-findings.js';
-import { runDoctor } from '../doctor/run-doctor.js';
+import type { Demo } from '../demo/start-demo.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { EnvironmentError } from '../errors/environment-error.js';
 import { Shutdown } from '../lifecycle/shutdown.js';
@@ -73,6 +70,8 @@ async function startDemoCommand(
   log.info({ config: DEMO_CONFIG, dir }, 'no --config given: running the embedded demo');
   let demo: Demo;
   try {
+    // The local service and the demo repository load only for the demo.
+    const { startDemo } = await import('../demo/start-demo.js');
     demo = await shutdown.starting(startDemo({ dir, log, shutdown }));
   } catch (error) {
     return failedStart(error, log, shutdown, io);
@@ -160,6 +159,12 @@ function runStartupChecks(options: RunDaemonOptions): void {
   const { config, io, shutdown } = options;
   const log = options.log.child({ component: 'startup-check' });
   const done = (async () => {
+    // The checks' modules (the OpenAPI reader, git, the service client) load once docsync serves.
+    const [{ readConfigSources }, { runDoctor }, { logFindings }] = await Promise.all([
+      import('../doctor/config-sources.js'),
+      import('../doctor/run-doctor.js'),
+      import('../doctor/log-findings.js'),
+    ]);
     const names = await readConfigSources(resolve(io.cwd, options.file));
     const findings = await runDoctor({
       config,

@@ -8,9 +8,10 @@ import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import type { StatusDeps } from '../status/read-status.js';
 import { isPublicPath } from './public-paths.js';
 import { registerArtifactRoute } from './routes/artifact-route.js';
-import { type DashboardOptions, registerDashboardRoute } from './routes/dashboard-route.js';
+import type { DashboardOptions } from './routes/dashboard-route.js';
 import { type GitHookDeps, registerGitHookRoute } from './routes/git-hook-route.js';
 import { type HealthDeps, registerHealthRoutes } from './routes/health-routes.js';
+import { type LazyDashboard, registerLazyDashboardRoute } from './routes/lazy-dashboard-route.js';
 import { registerMetricsRoute } from './routes/metrics-route.js';
 import { registerStatusPageRoute } from './routes/status-page-route.js';
 import { registerStatusRoute } from './routes/status-route.js';
@@ -74,10 +75,27 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   registerHealthRoutes(server, options);
   registerStatusRoute(server, options);
   registerStatusPageRoute(server, { ...options, dashboard: options.dashboard !== undefined });
-  if (options.dashboard !== undefined) await registerDashboardRoute(server, options.dashboard);
+  // bull-board loads only when the dashboard is on, once the server answers (lazy-dashboard-route.ts).
+  const dashboard =
+    options.dashboard === undefined
+      ? undefined
+      : registerLazyDashboardRoute(server, { ...options.dashboard, log: options.log });
+  if (dashboard !== undefined) loadOnceListening(server, dashboard, options.log);
   if (options.metrics !== undefined) registerMetricsRoute(server, options.metrics);
   if (options.artifacts !== undefined)
     registerArtifactRoute(server, { store: options.artifacts, log: options.log });
   if (options.hooks !== undefined) registerGitHookRoute(server, { ...options.hooks, log: options.log });
   return server;
+}
+
+/** Loads the dashboard once the server answers, so that its first visitor does not wait for it. */
+function loadOnceListening(server: FastifyInstance, dashboard: LazyDashboard, log: Logger): void {
+  server.addHook('onListen', (done) => {
+    setImmediate(() => {
+      dashboard.load().catch((error: unknown) => {
+        log.warn({ err: error }, 'the queue dashboard could not be loaded: /ui tries again when asked');
+      });
+    });
+    done();
+  });
 }

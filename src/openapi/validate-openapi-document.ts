@@ -2,7 +2,7 @@
 // resolves every `$ref` key it finds, so data and names that look like pointers (a `$ref` inside
 // an example, a property named `$ref`) are renamed in what it sees, and named back in its problems.
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { Validator } from '@seriousme/openapi-schema-validator';
+import type { Validator } from '@seriousme/openapi-schema-validator';
 import { OpenApiInvalidError, type OpenApiProblem } from './openapi-invalid-error.js';
 import {
   childPosition,
@@ -12,8 +12,20 @@ import {
   type PositionRules,
 } from './openapi-positions.js';
 
-/** One validator for the process: it compiles the OpenAPI schemas once (about 100 ms each). */
-let shared: Validator | undefined;
+/**
+ * One validator for the process: it compiles the OpenAPI schemas once (about 100 ms each). Its
+ * module (ajv and the schemas) loads at the first validation, not when docsync starts.
+ */
+let shared: Promise<{ validator: Validator; versions: ReadonlySet<string> }> | undefined;
+
+function sharedValidator(): Promise<{ validator: Validator; versions: ReadonlySet<string> }> {
+  shared ??= import('@seriousme/openapi-schema-validator').then(({ Validator: Loaded }) => ({
+    // allErrors: every problem, not the first one only, so that one run lists what to fix.
+    validator: new Loaded({ allErrors: true }),
+    versions: Loaded.supportedVersions,
+  }));
+  return shared;
+}
 
 /** Returns the version validated against: `2.0`, `3.0`, `3.1`... */
 export async function validateOpenApiDocument(
@@ -24,11 +36,10 @@ export async function validateOpenApiDocument(
   const masked = maskMisleadingKeys(document, rules);
   // A turn for the event loop between two long synchronous steps.
   await nextTurn();
-  // allErrors: every problem, not the first one only, so that one run lists what to fix.
-  shared ??= new Validator({ allErrors: true });
-  const result = await shared.validate(masked);
-  // Not `shared.version`: another validation may have set it since.
-  if (result.valid) return versionOf(document);
+  const { validator, versions } = await sharedValidator();
+  const result = await validator.validate(masked);
+  // Not `validator.version`: another validation may have set it since.
+  if (result.valid) return versionOf(document, versions);
   const problems = problemsOf(result.errors);
   throw new OpenApiInvalidError(
     label,
@@ -39,10 +50,10 @@ export async function validateOpenApiDocument(
 }
 
 /** The version the validator chose, as it chooses it: the first that `openapi` (or `swagger`) starts with. */
-function versionOf(document: Record<string, unknown>): string {
+function versionOf(document: Record<string, unknown>, versions: ReadonlySet<string>): string {
   const written = typeof document.openapi === 'string' ? document.openapi : document.swagger;
   if (typeof written !== 'string') return 'unknown';
-  return Validator.supportedVersions.has(written.slice(0, 3)) ? written.slice(0, 3) : 'unknown';
+  return versions.has(written.slice(0, 3)) ? written.slice(0, 3) : 'unknown';
 }
 
 const RENAMED = 'docsync-renamed-';

@@ -10,8 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { QUEUE_NAMES } from '../../queue/queue-names.js';
 import type { Queues } from '../../queue/queues.js';
 import { retryFailedJob } from '../../queue/retry-failed-job.js';
-
-export const DASHBOARD_PATH = '/ui';
+import { DASHBOARD_PATH } from './dashboard-path.js';
 
 export interface DashboardOptions {
   queues: Pick<Queues, 'get' | 'connection'>;

@@ -1,0 +1,128 @@
+// The part of the daemon that answers: the Redis connections, the queues, the metrics, the
+// artifact store and the HTTP server, listening. start-daemon.ts loads this module while the
+// embedded redis-server starts, and the workers' modules only once this server listens.
+import { join } from 'node:path';
+import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
+import type { Config } from '../config/config-schema.js';
+import { EnvironmentError } from '../errors/environment-error.js';
+import { createHttpServer } from '../http/create-http-server.js';
+import type { Shutdown } from '../lifecycle/shutdown.js';
+import type { Logger } from '../log/create-logger.js';
+import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import { readBrokenLinks } from '../metrics/read-broken-links.js';
+import { readHealthCounts } from '../metrics/read-health-counts.js';
+import { pushTrigger } from '../producers/push-trigger.js';
+import { Queues } from '../queue/queues.js';
+import { checkRedisServer } from '../redis/check-redis-server.js';
+import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
+import { waitUntilReady } from '../redis/wait-until-ready.js';
+import { redisStores } from '../state/redis-stores.js';
+import { mappingStatuses } from '../status/mapping-statuses.js';
+import { openApiStatuses } from '../status/openapi-statuses.js';
+
+export interface ServeOptions {
+  config: Config;
+  log: Logger;
+  shutdown: Shutdown;
+  target: RedisTarget;
+  version: string;
+  startedAt: Date;
+  now: () => Date;
+  /** Throws when a shutdown has begun, so that no further part starts. */
+  stopIfStopping: () => void;
+}
+
+export interface Served {
+  /** The address the HTTP server listens on, such as http://127.0.0.1:8787. */
+  httpAddress: string;
+  redis: RedisConnections;
+  queues: Queues;
+  artifacts: ArtifactStore;
+  metrics: DocsyncMetrics;
+}
+
+const REDIS_READY_TIMEOUT_MS = 10_000;
+
+/** Connects to Redis, then serves HTTP; each part registers its stop with the shutdown owner. */
+export async function serveDaemon(options: ServeOptions): Promise<Served> {
+  const { config, log, shutdown, target, startedAt, now, stopIfStopping } = options;
+  const redis = new RedisConnections(target, log.child({ component: 'redis' }));
+  shutdown.add('redis connections', () => redis.close());
+  await waitUntilReady(redis.producer(), redis.description, REDIS_READY_TIMEOUT_MS);
+  const [facts] = await checkRedisServer(redis.producer(), log.child({ component: 'redis' }));
+  stopIfStopping();
+  log.info(
+    { redis: redis.description, version: facts?.version, prefix: config.redis.prefix },
+    'redis connected',
+  );
+
+  const queues = new Queues(redis.producer(), config, log.child({ component: 'queue' }));
+  shutdown.add('queues', () => queues.close());
+
+  // What /status, the page and the metrics read: the state every process shares in Redis.
+  const shared = redisStores(redis.producer(), config.redis.prefix);
+
+  // Gauges of shared state are read from Redis when scraped, so every process shows the same.
+  const metricsLog = log.child({ component: 'metrics' });
+  const metrics = new DocsyncMetrics({
+    processMetrics: true,
+    readers: {
+      queueCounts: () => queues.counts(),
+      brokenLinks: () => readBrokenLinks(config.mappings, shared.mappings, shared.links),
+      health: () => readHealthCounts(config, shared),
+    },
+    onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
+  });
+
+  let httpAddress = '';
+  const artifacts = new ArtifactStore({
+    dir: join(config.dataDir, 'artifacts'),
+    secret: artifactSecret(config.http.artifactSecret),
+    publicUrl: () => config.http.publicUrl ?? httpAddress,
+    ttlMs: config.http.artifactTtl,
+    log: log.child({ component: 'artifacts' }),
+  });
+  artifacts.start();
+  shutdown.add('artifact store', () => artifacts.close());
+
+  const http = await createHttpServer({
+    log: log.child({ component: 'http' }),
+    token: config.http.token,
+    redis: redis.producer(),
+    stopping: shutdown.begun,
+    version: options.version,
+    startedAt,
+    queues,
+    now,
+    artifacts,
+    metrics,
+    mappings: () => mappingStatuses(config, shared.mappings, shared.verdicts, shared.links),
+    openapi: () => openApiStatuses(config, shared.openapi),
+    events: () => shared.events.recent(),
+    ...(config.http.dashboard.enabled
+      ? { dashboard: { queues, readOnly: config.http.dashboard.readOnly } }
+      : {}),
+    ...(config.mappings.length === 0
+      ? {}
+      : {
+          hooks: {
+            secret: config.hooks.secret,
+            gitlabToken: config.hooks.gitlabToken,
+            onPush: pushTrigger(queues.get('import'), config.mappings),
+          },
+        }),
+  });
+  shutdown.add('http server', () => http.close());
+  stopIfStopping();
+  try {
+    httpAddress = await http.listen({ host: config.http.listen.host, port: config.http.listen.port });
+  } catch (error) {
+    throw new EnvironmentError(
+      'HTTP_LISTEN_FAILED',
+      `cannot listen on ${config.http.listen.host}:${config.http.listen.port} (${(error as NodeJS.ErrnoException).code ?? 'error'}): choose another http.listen`,
+      { cause: error },
+    );
+  }
+
+  return { httpAddress, redis, queues, artifacts, metrics };
+}

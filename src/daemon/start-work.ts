@@ -1,0 +1,87 @@
+// The daemon's work, started once its HTTP server answers: the service client, the workers (the
+// job registry of jobs/ and what its processors use) and the producers. start-daemon.ts loads this
+// module only then, so that /healthz does not wait for the modules of the work.
+import { JOBS } from '../../jobs/registry.js';
+import { createDocsApiClient } from '../api/create-docs-api-client.js';
+import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { Config } from '../config/config-schema.js';
+import type { Shutdown } from '../lifecycle/shutdown.js';
+import type { Logger } from '../log/create-logger.js';
+import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import {
+  syncChangeRequestPollSchedulers,
+  syncGitPollSchedulers,
+  syncSpacePollSchedulers,
+} from '../producers/git-poll-schedulers.js';
+import { syncLinkCheckSchedulers } from '../producers/link-check-schedulers.js';
+import { syncOpenApiSchedulers } from '../producers/openapi-schedulers.js';
+import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
+import type { AnyJobDefinition } from '../queue/job-definition.js';
+import { JobRunner } from '../queue/job-runner.js';
+import type { Queues } from '../queue/queues.js';
+import type { RedisConnections } from '../redis/redis-connections.js';
+import { createJobDeps } from './create-job-deps.js';
+
+export interface WorkOptions {
+  config: Config;
+  log: Logger;
+  /** The processors the workers run: the registry of jobs/ (the one place src/ takes it from) unless given. */
+  jobs?: readonly AnyJobDefinition[] | undefined;
+  shutdown: Shutdown;
+  redis: RedisConnections;
+  queues: Queues;
+  artifacts: ArtifactStore;
+  metrics: DocsyncMetrics;
+  now: () => Date;
+  /** Aborted when the embedded Redis died: the workers then stop without waiting for their jobs. */
+  redisLost: AbortSignal;
+  /** Throws when a shutdown has begun, so that no further part starts. */
+  stopIfStopping: () => void;
+}
+
+/** Starts the workers, then the producers; each part registers its stop with the shutdown owner. */
+export async function startWork(options: WorkOptions): Promise<void> {
+  const { config, log, shutdown, redis, queues, metrics, stopIfStopping } = options;
+  const api =
+    config.service === undefined
+      ? undefined
+      : createDocsApiClient(config.service, {
+          logger: log.child({ component: 'api' }),
+          onAttempt: (event) => metrics.apiCall(event),
+          onRetry: (event) => metrics.apiRetry(event),
+        });
+  if (api !== undefined) shutdown.add('service client', () => api.close());
+
+  stopIfStopping();
+  const runner = new JobRunner({
+    definitions: options.jobs ?? JOBS,
+    connection: redis.worker(),
+    config,
+    deps: createJobDeps({
+      config,
+      redis: redis.worker(),
+      queues,
+      log,
+      api,
+      artifacts: options.artifacts,
+      now: options.now,
+      metrics,
+    }),
+    log: log.child({ component: 'worker' }),
+    stopSignal: shutdown.forced,
+  });
+  shutdown.add('workers', () => runner.close({ force: options.redisLost.aborted }));
+  runner.start();
+
+  // Producers last: they only enqueue, and stop first.
+  stopIfStopping();
+  const producerLog = log.child({ component: 'producer' });
+  await syncGitPollSchedulers(queues.get('import'), config.mappings, producerLog);
+  await syncChangeRequestPollSchedulers(queues.get('maintain'), config.mappings, producerLog);
+  await syncLinkCheckSchedulers(queues.get('links'), config.mappings, producerLog);
+  await syncSpacePollSchedulers(queues.get('export'), config.mappings, producerLog);
+  await syncOpenApiSchedulers(queues.get('openapi'), config.openapi, producerLog);
+  const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
+  shutdown.add('working copy watchers', () => watcher.close());
+  await watcher.start(config.mappings);
+}
