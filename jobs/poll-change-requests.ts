@@ -1,23 +1,23 @@
 // poll-change-requests: list a mapping's space's open change requests (every page), refresh the
 // merge verdict of each one docsync manages, and queue what each needs (planUpkeep): an update
 // when it is outdated and the policy updates always, a merge attempt when merging is enabled
-// (checked again on fresh reads by the merge job). Run by a job scheduler per mapping.
+// (checked again on fresh reads by the merge job). Run by a job scheduler per mapping. Its cost is
+// the list: docsync's own state is read in one MGET per poll, and each kind of job queued in one
+// addBulk (src/upkeep/judge-polled-change-requests.ts).
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
 import { defineJob } from '../src/queue/job-definition.js';
-import type { ChangeRequestJobPayload } from '../src/queue/kinds/change-request-job-payload.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
 import { mergeChangeRequestKind } from '../src/queue/kinds/merge-change-request-kind.js';
 import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
 import { updateChangeRequestKind } from '../src/queue/kinds/update-change-request-kind.js';
 import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import type { StoredVerdict } from '../src/state/verdict-store.js';
-import { type MergeVerdict, mergeVerdict } from '../src/upkeep/merge-verdict.js';
-import { planUpkeep } from '../src/upkeep/plan-upkeep.js';
-import { readMergeFacts } from '../src/upkeep/read-merge-facts.js';
+import {
+  judgePolledChangeRequests,
+  type PolledJudgement,
+} from '../src/upkeep/judge-polled-change-requests.js';
 import { requireApi, requireMapping } from './job-requirements.js';
-
-const MERGE_DISABLED: MergeVerdict = { mergeable: false, reasons: ['merge disabled'] };
 
 export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
   // A refused token, a missing space: counted in /status as failures in a row until a poll goes through.
@@ -26,20 +26,28 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
-    const state = await ctx.stores.mappings.get(mapping.name);
     const marker = subjectMarker(mapping.name, mapping.git.branch);
-    const managed: ChangeRequest[] = [];
-    for await (const cr of api.changeRequests.listAll(mapping.space, {
-      status: 'open',
-      signal: ctx.signal,
-    })) {
-      if (
+    const listOpen = async (): Promise<ChangeRequest[]> => {
+      const open: ChangeRequest[] = [];
+      for await (const cr of api.changeRequests.listAll(mapping.space, {
+        status: 'open',
+        signal: ctx.signal,
+      }))
+        open.push(cr);
+      return open;
+    };
+    // docsync's state and the list at once: the state only picks from what is listed. A state that
+    // does not read fails the poll first, as when it was read before listing.
+    const [stateRead, listed] = await Promise.allSettled([ctx.stores.mappings.get(mapping.name), listOpen()]);
+    if (stateRead.status === 'rejected') throw stateRead.reason;
+    if (listed.status === 'rejected') throw listed.reason;
+    const state = stateRead.value;
+    const managed = listed.value.filter(
+      (cr) =>
         mapping.changeRequest.manage === 'all' ||
         cr.id === state.changeRequestId ||
-        cr.subject.includes(marker)
-      )
-        managed.push(cr);
-    }
+        cr.subject.includes(marker),
+    );
     // The change request docsync keeps may be a draft: drafts are not listed as open, but its
     // verdict ('draft') belongs in /status. One more read, only in that case.
     if (state.changeRequestId !== undefined && !managed.some((cr) => cr.id === state.changeRequestId)) {
@@ -48,43 +56,33 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
         .catch(() => undefined);
       if (kept?.status === 'draft') managed.push(kept);
     }
-    const { links } = ctx.stores;
-    const verdicts: StoredVerdict[] = [];
-    let updates = 0;
-    let merges = 0;
-    for (const cr of managed) {
-      const job: ChangeRequestJobPayload = {
-        mapping: mapping.name,
-        space: mapping.space,
-        changeRequest: cr.id,
-        revision: cr.revision,
-      };
-      const verdict = mapping.merge.enabled
-        ? mergeVerdict(mapping.merge, await readMergeFacts(api, links, mapping.space, cr, ctx.signal))
-        : MERGE_DISABLED;
-      const actions = planUpkeep(mapping, cr.outdated, verdict);
-      // A revision no link check has seen yet (a person's edit in the service, a change request
-      // docsync did not import): check it, so `links not checked yet` never sticks.
-      if (
-        (mapping.merge.noBrokenLinks || mapping.links.comment) &&
-        (await links.get(mapping.space, cr.id))?.revision !== cr.revision
-      ) {
-        await checkLinksKind.enqueue(ctx.queues, {
+    const judged = await judgePolledChangeRequests(mapping, api, ctx.stores.links, managed, ctx.signal);
+    const jobOf = ({ changeRequest: cr }: PolledJudgement) => ({
+      payload: { mapping: mapping.name, space: mapping.space, changeRequest: cr.id, revision: cr.revision },
+    });
+    const updates = judged.filter((one) => one.actions.update).map(jobOf);
+    const merges = judged.filter((one) => one.actions.merge).map(jobOf);
+    const checks = judged
+      .filter((one) => one.check)
+      .map(({ changeRequest: cr }) => ({
+        payload: {
           space: mapping.space,
           changeRequest: cr.id,
           revision: cr.revision,
           comment: mapping.links.comment,
-        });
-      }
-      if (actions.update) {
-        await updateChangeRequestKind.enqueue(ctx.queues, job);
-        updates += 1;
-      }
-      if (actions.merge) {
-        await mergeChangeRequestKind.enqueue(ctx.queues, job);
-        merges += 1;
-      }
-      verdicts.push({
+        },
+      }));
+    // One addBulk per kind: link checks on their own queue meanwhile; on maintain, each change
+    // request's update is still queued before its merge attempt.
+    await Promise.all([
+      checks.length > 0 ? checkLinksKind.enqueueBulk(ctx.queues, checks) : undefined,
+      (async () => {
+        if (updates.length > 0) await updateChangeRequestKind.enqueueBulk(ctx.queues, updates);
+        if (merges.length > 0) await mergeChangeRequestKind.enqueueBulk(ctx.queues, merges);
+      })(),
+    ]);
+    const records = judged.map(
+      ({ changeRequest: cr, verdict }): StoredVerdict => ({
         changeRequest: cr.id,
         number: cr.number,
         subject: cr.subject,
@@ -92,9 +90,9 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
         mergeable: verdict.mergeable,
         reasons: verdict.reasons,
         at: ctx.now().toISOString(),
-      });
-    }
-    if (!ctx.dryRun) await ctx.stores.verdicts.replace(mapping.name, verdicts);
-    return { result: 'polled', managed: managed.length, updates, merges };
+      }),
+    );
+    if (!ctx.dryRun) await ctx.stores.verdicts.replace(mapping.name, records);
+    return { result: 'polled', managed: managed.length, updates: updates.length, merges: merges.length };
   },
 });

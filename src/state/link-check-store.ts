@@ -45,6 +45,8 @@ export type LinkCheckSummary = z.infer<typeof linkCheckSummarySchema>;
 /** One record per target; `changeRequest` undefined is the space's main content. */
 export interface LinkCheckStore {
   get(space: string, changeRequest: string | undefined): Promise<LinkCheck | undefined>;
+  /** The records of many targets of one space in one read (a poll's), in the order asked, as `get` reads each. */
+  getMany(space: string, changeRequests: readonly (string | undefined)[]): Promise<(LinkCheck | undefined)[]>;
   /** The last check of a target in short; undefined when there is none, or it cannot be read. */
   summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined>;
   set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void>;

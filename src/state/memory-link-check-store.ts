@@ -15,6 +15,13 @@ export class MemoryLinkCheckStore implements LinkCheckStore {
     return check === undefined ? undefined : structuredClone(check);
   }
 
+  async getMany(
+    space: string,
+    changeRequests: readonly (string | undefined)[],
+  ): Promise<(LinkCheck | undefined)[]> {
+    return Promise.all(changeRequests.map((changeRequest) => this.get(space, changeRequest)));
+  }
+
   async summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined> {
     const check = this.#checks.get(keyOf(space, changeRequest));
     return check === undefined ? undefined : summaryOfLinkCheck(check);

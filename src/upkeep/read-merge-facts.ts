@@ -1,14 +1,26 @@
 // The facts a merge verdict is made of, read fresh from the service and docsync's last link check:
-// the change request itself, its reviews, its open comments, its broken links.
+// the change request itself, its reviews, its open comments, its broken links. A poll, which has
+// read the last checks of all its change requests in one go, passes each one in.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { ChangeRequest } from '../api/schemas/change-request-schema.js';
 import { isLinkCommentMarkdown } from '../links/render-link-comment.js';
-import type { LinkCheckStore } from '../state/link-check-store.js';
+import type { LinkCheck, LinkCheckStore } from '../state/link-check-store.js';
 import type { MergeFacts, ReviewFact } from './merge-verdict.js';
 
 export async function readMergeFacts(
   api: DocsApiClient,
   links: LinkCheckStore,
+  space: string,
+  changeRequest: ChangeRequest,
+  signal?: AbortSignal,
+): Promise<MergeFacts> {
+  return readMergeFactsGiven(api, await links.get(space, changeRequest.id), space, changeRequest, signal);
+}
+
+/** The same facts, with docsync's last link check of the change request already read (a poll reads them all at once). */
+export async function readMergeFactsGiven(
+  api: DocsApiClient,
+  check: LinkCheck | undefined,
   space: string,
   changeRequest: ChangeRequest,
   signal?: AbortSignal,
@@ -24,7 +36,6 @@ export async function readMergeFacts(
       createdAt: review.createdAt,
     });
   }
-  const check = await links.get(space, changeRequest.id);
   const brokenLinks = check?.revision === changeRequest.revision ? check.broken.length : undefined;
   return {
     status: changeRequest.status,
