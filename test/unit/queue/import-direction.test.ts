@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
 
 /** The one file of src/ that may import from jobs/: the daemon, which runs the registry. */
-const REGISTRY_USER = 'src/daemon/start-daemon.ts';
+const REGISTRY_USER = 'src/daemon/start-work.ts';
 /** Helpers in jobs/ that are not processors: any processor may use them. */
 const JOB_HELPERS = new Set(['jobs/job-requirements.ts']);
 
