@@ -66,14 +66,15 @@ export interface ImportReport {
  * out is imported as the service would read it, and the warnings go to the log (one line each, up to
  * MAX_LOGGED_WARNINGS), the report, and the state (the first MAX_STORED_WARNINGS and the count).
  */
-export async function runImport(deps: ImportDeps, request: ImportRequest): Promise<ImportReport> {
-  const { mapping } = request;
+export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise<ImportReport> {
+  const { mapping } = asked;
   const log = deps.log.child({
     mapping: mapping.name,
     space: mapping.space,
-    ...(request.source === 'git' ? { sha: request.sha } : {}),
+    ...(asked.source === 'git' ? { sha: asked.sha } : {}),
   });
   const state = await deps.state.get(mapping.name);
+  const request = await withExportsOnTop(deps, asked, state, log);
   if (state.paused !== undefined) {
     log.warn({ reason: state.paused.reason }, 'mapping paused, import skipped');
     return { result: 'paused' };
@@ -303,6 +304,32 @@ function outcome(deps: ImportDeps, request: ImportRequest, result: ImportOutcome
     source: request.source,
     ...(request.source === 'git' ? { sha: request.sha } : {}),
   };
+}
+
+/**
+ * Two-way: a commit docsync's last export was made on top of (the import waited for it, or was queued
+ * before it ran) lacks the service's edits that export brought to git; imported as it is, it would
+ * take them out of the service again. The export's commit holds both: it is imported instead,
+ * named after the commit asked for.
+ */
+async function withExportsOnTop(
+  deps: ImportDeps,
+  request: ImportRequest,
+  state: MappingState,
+  log: Logger,
+): Promise<ImportRequest> {
+  if (request.source !== 'git' || request.mapping.direction !== 'both') return request;
+  const exported = exportedCommit(state);
+  if (exported === undefined || exported === request.sha) return request;
+  try {
+    const mirror = deps.mirrorFor(request.mapping.git.repo);
+    if (!(await mirror.isAncestor(request.sha, exported, deps.signal))) return request;
+  } catch {
+    // An export commit the mirror lacks (its data folder made anew): the commit asked for.
+    return request;
+  }
+  log.info({ exported }, "docsync's export is on top of this commit: importing the branch that holds both");
+  return { ...request, sha: exported };
 }
 
 /** The commit on the branch that brought the space's last exported edits to git, if any. */

@@ -1,0 +1,66 @@
+// Two-way: the import of a person's commit was queued before docsync's export of a service edit,
+// and runs after it: the export's commit is on top of the person's, and only it holds both. Imported
+// as it is, the person's commit would take the edit out of the service again; the import takes the
+// export's commit instead, and neither side is lost.
+import { describe, expect, it } from 'vitest';
+import { importContentKind } from '../../../src/queue/kinds/import-content-kind.js';
+import { completedRuns } from '../../support/job-runs.js';
+import { editInService, findPage } from '../../support/service-content.js';
+import { callApi } from '../../support/start-test-emulator.js';
+import { stateWhere } from '../../support/state-where.js';
+import { startTwoWay } from '../../support/two-way-world.js';
+import { waitFor } from '../../support/wait-for.js';
+
+describe('an import queued before an export of the space, run after it', () => {
+  it('imports the export’s commit, which holds the person’s change and the edit', async () => {
+    const { emulator, space, repo, state, daemon, pollSpace } = await startTwoWay({
+      name: 'below-export',
+      approvals: 0,
+    });
+    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
+      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
+    }).id;
+    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
+    const commit = await repo.commit({ 'docs/README.md': '# Welcome\n\nWritten in git.\n' }, 'Edit in git');
+    await repo.push();
+    await waitFor(
+      () =>
+        completedRuns(daemon.lines, 'import-content').some((line) => line.result === 'deferred') || undefined,
+      'the import of the commit deferred until the export',
+    );
+    await pollSpace();
+    const exported = await stateWhere(state, 'docs', (s) => s.lastExport?.revision === edit, 'the export');
+    const exportCommit = String(exported.lastExport?.sha);
+    expect(await repo.git('--git-dir', repo.remote, 'rev-parse', `${exportCommit}~1`)).toBe(commit);
+
+    // The person's commit, queued again as a retry or a slow poll would have it.
+    await importContentKind.enqueue(
+      daemon.queues,
+      {
+        source: 'git',
+        mapping: 'docs',
+        space,
+        sha: commit,
+        commit: { sha: commit, subject: 'Edit in git', authorName: 'Test' },
+      },
+      { reason: 'test' },
+    );
+    const merged = await stateWhere(
+      state,
+      'docs',
+      (s) =>
+        s.lastImportedSha === exportCommit &&
+        s.lastImport?.result === 'imported' &&
+        s.lastMerge?.changeRequest.id === s.lastImport.changeRequest?.id,
+      "the export's commit imported and merged",
+    );
+    expect(merged.lastImport?.result).toBe('imported');
+    const pages = await callApi<unknown>(
+      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
+      emulator.tokens.admin,
+    );
+    const text = JSON.stringify(pages.body);
+    expect(text).toContain('Written in the service.');
+    expect(text).toContain('Written in git.');
+  });
+});
