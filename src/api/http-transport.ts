@@ -109,6 +109,11 @@ export class HttpTransport {
   private readonly policy: ApiRetryPolicy;
   private readonly secrets: readonly string[];
   private closing: Promise<void> | undefined;
+  /**
+   * A 429's Retry-After holds every request of this client, not only the refused one: the service
+   * limits the token, so the others would be refused too (and count against it).
+   */
+  private pausedUntil = 0;
 
   constructor(private readonly options: HttpTransportOptions) {
     const url = parseBaseUrl(options.baseUrl);
@@ -167,11 +172,21 @@ export class HttpTransport {
     once: (attempt: number) => Promise<T>,
   ): Promise<T> {
     const random = this.options.random ?? Math.random;
+    // When this request's own retry wait ends: a pause it already waited out is not waited again.
+    let waitedUntil = 0;
     for (let attempt = 1; ; attempt += 1) {
+      const pausedMs = this.pausedUntil - Math.max(Date.now(), waitedUntil);
+      if (pausedMs > 0) await this.sleep(pausedMs, method, target, signal);
       try {
         return await once(attempt);
       } catch (error) {
         if (!(error instanceof ApiError)) throw error;
+        if (
+          error.status === 429 &&
+          error.retryAfterMs !== undefined &&
+          error.retryAfterMs <= this.policy.maxRetryAfterMs
+        )
+          this.pausedUntil = Math.max(this.pausedUntil, Date.now() + error.retryAfterMs);
         const waitMs = planRetry(method, error, attempt, random, this.policy);
         if (waitMs === undefined) throw error;
         this.options.logger?.debug(
@@ -188,6 +203,7 @@ export class HttpTransport {
             delayMs: waitMs,
           }),
         );
+        waitedUntil = Date.now() + waitMs;
         await this.sleep(waitMs, method, target, signal);
       }
     }
