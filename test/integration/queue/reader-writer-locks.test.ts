@@ -109,8 +109,9 @@ describe('space locks of readers and writers', () => {
       { subject: 'Docs' },
     );
     expect(created.status).toBe(201);
-    // Each answer of the service now takes 700 ms: the check reads several, so it stays open.
-    service.emulator.faults.set({ ...service.emulator.faults.config, latencyMs: 700 });
+    // Each answer of the service now takes 1.5 s: the check reads several, so it stays open well past
+    // the time a loaded machine takes to pick the import up.
+    service.emulator.faults.set({ ...service.emulator.faults.config, latencyMs: 1500 });
     try {
       await producer
         .get('links')
@@ -135,9 +136,12 @@ describe('space locks of readers and writers', () => {
       `${space} import end`,
       'check-links end',
     ]);
-    const check = await producer.get('links').getJob(jobId('links', space, 'held-open'));
-    expect(await check?.getState()).toBe('completed');
-    expect(check?.returnvalue).toMatchObject({ result: 'clean' });
+    // Its processor returned ('check-links end'); BullMQ records the job completed just after.
+    const check = await waitFor(async () => {
+      const job = await producer.get('links').getJob(jobId('links', space, 'held-open'));
+      return (await job?.getState()) === 'completed' ? job : undefined;
+    }, 'the link check recorded completed');
+    expect(check.returnvalue).toMatchObject({ result: 'clean' });
   });
 
   it('retries a writer that found its space busy soon, then less and less often, and runs it once free', async () => {
