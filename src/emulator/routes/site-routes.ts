@@ -4,15 +4,15 @@
 // changing a site the create role, deleting one admin.
 import type { FastifyInstance } from 'fastify';
 import { callerOf, requireOrg } from '../access.js';
+import { createEmptySpace } from '../create-empty-space.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-http-error.js';
-import { nextSeq, type StoredSpace } from '../emulator-state.js';
+import { nextSeq } from '../emulator-state.js';
 import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderAdaptiveSchema, renderSite } from '../render/render-site.js';
 import { renderPublishedSite } from '../render/render-site-published.js';
-import { createRevision } from '../revisions.js';
 import {
   requireOrgSpace,
   requireSection,
@@ -78,7 +78,8 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       nodes: [],
       siteSpaces: [],
     };
-    if (body.spaces === NEW_SPACE_FOR_SITE) spaces.push(newSpaceFor(ctx, org.id, site.title, now));
+    if (body.spaces === NEW_SPACE_FOR_SITE)
+      spaces.push(createEmptySpace(ctx, org.id, { title: site.title.slice(0, 50) }));
     for (const space of spaces) addSiteSpace(site, space, undefined);
     ctx.state.sites[site.id] = site;
     ctx.changed();
@@ -186,25 +187,4 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       return renderSite(ctx, site);
     });
   }
-}
-
-/** The space a site created with `spaces: "new"` gets: empty, titled after the site. */
-function newSpaceFor(ctx: EmulatorContext, orgId: string, title: string, now: string): StoredSpace {
-  const revision = createRevision(ctx, { parents: [], pages: [], files: [] });
-  const space: StoredSpace = {
-    id: newId('spc_'),
-    seq: nextSeq(ctx.state),
-    orgId,
-    title: title.slice(0, 50),
-    emoji: '',
-    visibility: 'private',
-    editMode: 'live',
-    defaultLevel: null,
-    createdAt: now,
-    updatedAt: now,
-    revision: revision.id,
-    changeRequestCount: 0,
-  };
-  ctx.state.spaces[space.id] = space;
-  return space;
 }

@@ -3,13 +3,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { callerOf, requireNamedSpace, requireOrg } from '../access.js';
+import { createEmptySpace } from '../create-empty-space.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-http-error.js';
 import { nextSeq, type StoredSpace } from '../emulator-state.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../parse-input.js';
 import { renderSpace } from '../render/render-space.js';
-import { createRevision } from '../revisions.js';
 import { ROLES } from '../roles.js';
 
 const spaceCreate = z.strictObject({
@@ -33,23 +33,10 @@ export function registerSpaceRoutes(app: FastifyInstance, ctx: EmulatorContext):
     const caller = callerOf(request);
     const org = requireOrg(caller, request.params.o, 'create', 'creating a space');
     const body = parseInput(spaceCreate, request.body, 'body');
-    const now = ctx.now().toISOString();
-    const revision = createRevision(ctx, { parents: [], pages: [], files: [] });
-    const space: StoredSpace = {
-      id: newId('spc_'),
-      seq: nextSeq(ctx.state),
-      orgId: org.id,
+    const space = createEmptySpace(ctx, org.id, {
       title: body.title ?? 'Untitled',
-      emoji: body.emoji ?? '',
-      visibility: 'private',
-      editMode: 'live',
-      defaultLevel: null,
-      createdAt: now,
-      updatedAt: now,
-      revision: revision.id,
-      changeRequestCount: 0,
-    };
-    ctx.state.spaces[space.id] = space;
+      ...(body.emoji === undefined ? {} : { emoji: body.emoji }),
+    });
     ctx.changed();
     return reply
       .code(201)
