@@ -8,6 +8,7 @@ import { JOBS } from '../../jobs/registry.js';
 import { pollSpaceKind } from '../../src/queue/kinds/poll-space-kind.js';
 import { RedisMappingStateStore } from '../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from './git-repos.js';
+import { editInService, findPage } from './service-content.js';
 import { startTestDaemon, type TestDaemon } from './start-test-daemon.js';
 import { callApi, createTestSpace, startTestEmulator, type TestEmulator } from './start-test-emulator.js';
 import { stateWhere } from './state-where.js';
@@ -25,6 +26,12 @@ export interface TwoWayWorld {
   daemon: TestDaemon;
   /** Queues a space poll now. */
   pollSpace(): Promise<void>;
+  /** A writer sets notes.md's markdown in the service: the new revision of the space. */
+  writeNotes(markdown: string): string;
+  /** A person pulls, changes README.md, commits and pushes: the commit. */
+  commitReadme(markdown: string, message: string): Promise<string>;
+  /** The space's main content, pages as markdown, as one JSON text. */
+  spaceText(): Promise<string>;
   /** Approves the change request's current revision, unless it is approved or not open. */
   approve(cr: string): Promise<void>;
   /** Approves each new revision of the change request until docsync has merged it. */
@@ -96,6 +103,23 @@ ${mappings}`,
     daemon,
     pollSpace: async () => {
       await pollSpaceKind.enqueue(daemon.queues, { mapping: 'docs' }, { reason: 'test' });
+    },
+    writeNotes: (markdown) =>
+      editInService(emulator.emulator, { spaceId: space }, (pages) => {
+        findPage(pages, 'notes.md').markdown = markdown;
+      }).id,
+    commitReadme: async (markdown, message) => {
+      await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
+      const commit = await repo.commit({ 'docs/README.md': markdown }, message);
+      await repo.push();
+      return commit;
+    },
+    spaceText: async () => {
+      const pages = await callApi<unknown>(
+        `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
+        emulator.tokens.admin,
+      );
+      return JSON.stringify(pages.body);
     },
     approve,
     approveUntilMerged: async (cr) => {

@@ -6,7 +6,6 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { completedRuns } from '../../support/job-runs.js';
-import { editInService, findPage } from '../../support/service-content.js';
 import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { startTwoWay } from '../../support/two-way-world.js';
@@ -14,14 +13,12 @@ import { waitFor } from '../../support/wait-for.js';
 
 describe('a save while the space holds an unexported edit', () => {
   it('waits for the export, then for the pull, and loses neither side', async () => {
-    const { emulator, space, repo, state, daemon, pollSpace } = await startTwoWay({
+    const { emulator, space, repo, state, daemon, pollSpace, writeNotes } = await startTwoWay({
       name: 'deferred-worktree',
       approvals: 0,
       watch: true,
     });
-    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
-    }).id;
+    const edit = writeNotes('# Notes\n\nWritten in the service.\n');
     const imported = () =>
       completedRuns(daemon.lines, 'import-content').filter((line) => line.result === 'imported').length;
     const importedBefore = imported();

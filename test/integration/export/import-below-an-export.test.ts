@@ -5,24 +5,18 @@
 import { describe, expect, it } from 'vitest';
 import { importContentKind } from '../../../src/queue/kinds/import-content-kind.js';
 import { completedRuns } from '../../support/job-runs.js';
-import { editInService, findPage } from '../../support/service-content.js';
-import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { startTwoWay } from '../../support/two-way-world.js';
 import { waitFor } from '../../support/wait-for.js';
 
 describe('an import queued before an export of the space, run after it', () => {
   it('imports the export’s commit, which holds the person’s change and the edit', async () => {
-    const { emulator, space, repo, state, daemon, pollSpace } = await startTwoWay({
+    const { space, repo, state, daemon, pollSpace, writeNotes, commitReadme, spaceText } = await startTwoWay({
       name: 'below-export',
       approvals: 0,
     });
-    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
-    }).id;
-    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
-    const commit = await repo.commit({ 'docs/README.md': '# Welcome\n\nWritten in git.\n' }, 'Edit in git');
-    await repo.push();
+    const edit = writeNotes('# Notes\n\nWritten in the service.\n');
+    const commit = await commitReadme('# Welcome\n\nWritten in git.\n', 'Edit in git');
     await waitFor(
       () =>
         completedRuns(daemon.lines, 'import-content').some((line) => line.result === 'deferred') || undefined,
@@ -55,11 +49,7 @@ describe('an import queued before an export of the space, run after it', () => {
       "the export's commit imported and merged",
     );
     expect(merged.lastImport?.result).toBe('imported');
-    const pages = await callApi<unknown>(
-      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
-      emulator.tokens.admin,
-    );
-    const text = JSON.stringify(pages.body);
+    const text = await spaceText();
     expect(text).toContain('Written in the service.');
     expect(text).toContain('Written in git.');
   });

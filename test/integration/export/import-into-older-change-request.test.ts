@@ -5,7 +5,6 @@
 // The import brings the change request up to the main content first, so both edits survive.
 import { describe, expect, it } from 'vitest';
 import { editInService, findPage } from '../../support/service-content.js';
-import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { startTwoWay } from '../../support/two-way-world.js';
 
@@ -16,15 +15,14 @@ const appendToNotes = (line: string) => (pages: Parameters<Parameters<typeof edi
 
 describe('an import into a change request opened before an exported edit', () => {
   it('keeps a later edit of the same page through the merge', async () => {
-    const { emulator, space, repo, state, pollSpace, approveUntilMerged } = await startTwoWay({
-      name: 'older-cr',
-      approvals: 1,
-    });
+    const { emulator, space, state, pollSpace, approveUntilMerged, commitReadme, spaceText } =
+      await startTwoWay({
+        name: 'older-cr',
+        approvals: 1,
+      });
 
     // A commit in git: docsync opens its change request on the main content of now.
-    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
-    const commit = await repo.commit({ 'docs/README.md': '# Welcome\n\nWritten in git.\n' }, 'Edit in git');
-    await repo.push();
+    const commit = await commitReadme('# Welcome\n\nWritten in git.\n', 'Edit in git');
     const opened = await stateWhere(
       state,
       'docs',
@@ -38,9 +36,7 @@ describe('an import into a change request opened before an exported edit', () =>
     await pollSpace();
     await stateWhere(state, 'docs', (s) => s.lastExport?.revision === edit, 'the export');
     // A person commits on top of the export: its import holds the edit, as the branch does.
-    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
-    const next = await repo.commit({ 'docs/README.md': '# Welcome\n\nWritten in git, twice.\n' }, 'Again');
-    await repo.push();
+    const next = await commitReadme('# Welcome\n\nWritten in git, twice.\n', 'Again');
     await stateWhere(
       state,
       'docs',
@@ -55,11 +51,7 @@ describe('an import into a change request opened before an exported edit', () =>
     editInService(emulator.emulator, { spaceId: space }, appendToNotes('Second edit.'));
     await pollSpace();
     await approveUntilMerged(cr);
-    const pages = await callApi<unknown>(
-      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
-      emulator.tokens.admin,
-    );
-    const text = JSON.stringify(pages.body);
+    const text = await spaceText();
     expect(text).toContain('Written in git, twice.');
     expect(text).toContain('First edit.');
     expect(text).toContain('Second edit.');

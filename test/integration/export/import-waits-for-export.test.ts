@@ -4,7 +4,6 @@
 // the edit, then imports the branch holding both, and nothing is lost on either side.
 import { describe, expect, it } from 'vitest';
 import { completedRuns } from '../../support/job-runs.js';
-import { editInService, findPage } from '../../support/service-content.js';
 import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { startTwoWay } from '../../support/two-way-world.js';
@@ -12,16 +11,13 @@ import { waitFor } from '../../support/wait-for.js';
 
 describe('a service edit and a git commit at once', () => {
   it('exports the edit before importing the commit, so neither is lost', async () => {
-    const { emulator, space, repo, first, state, daemon, pollSpace } = await startTwoWay({
-      name: 'import-waits',
-      approvals: 0,
-    });
-    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
-    }).id;
-    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
-    const commit = await repo.commit({ 'docs/README.md': '# Welcome\n\nWritten in git.\n' }, 'Edit in git');
-    await repo.push();
+    const { emulator, space, repo, first, state, daemon, pollSpace, writeNotes, commitReadme } =
+      await startTwoWay({
+        name: 'import-waits',
+        approvals: 0,
+      });
+    const edit = writeNotes('# Notes\n\nWritten in the service.\n');
+    const commit = await commitReadme('# Welcome\n\nWritten in git.\n', 'Edit in git');
     // Two git polls find the commit and defer its import: the space's edit is not in git yet.
     await waitFor(
       () =>

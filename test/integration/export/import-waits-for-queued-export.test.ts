@@ -5,7 +5,6 @@
 // with git's folder without it, and its merge would undo the edit.
 import { describe, expect, it } from 'vitest';
 import { completedRuns } from '../../support/job-runs.js';
-import { editInService, findPage } from '../../support/service-content.js';
 import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { refuseTokenFor } from '../../support/token-fix.js';
@@ -14,15 +13,24 @@ import { waitFor } from '../../support/wait-for.js';
 
 describe('a commit found while an export is queued', () => {
   it('is imported after the export, even when the space moved on to a merge of docsync', async () => {
-    const { emulator, space, repo, state, daemon, pollSpace, approveUntilMerged } = await startTwoWay({
+    const {
+      emulator,
+      space,
+      repo,
+      state,
+      daemon,
+      pollSpace,
+      approveUntilMerged,
+      writeNotes,
+      commitReadme,
+      spaceText,
+    } = await startTwoWay({
       name: 'queued-export',
       approvals: 1,
     });
 
     // docsync's change request for a commit, left open.
-    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
-    const one = await repo.commit({ 'docs/README.md': '# Welcome\n\nOne.\n' }, 'One');
-    await repo.push();
+    const one = await commitReadme('# Welcome\n\nOne.\n', 'One');
     const opened = await stateWhere(
       state,
       'docs',
@@ -33,9 +41,7 @@ describe('a commit found while an export is queued', () => {
 
     // The edit, queued for an export that fails: the service refuses the export's read for now.
     const refusal = await refuseTokenFor(emulator, 'GET', '/spaces/[^/]+/content$');
-    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
-    }).id;
+    const edit = writeNotes('# Notes\n\nWritten in the service.\n');
     await pollSpace();
     await stateWhere(state, 'docs', (s) => s.exportQueued === edit, 'the export queued');
     // A person merges docsync's change request meanwhile (docsync's own merge waits for the export):
@@ -73,11 +79,7 @@ describe('a commit found while an export is queued', () => {
     expect(await repo.git('--git-dir', repo.remote, 'show', 'main:docs/notes.md')).toBe(
       '# Notes\n\nWritten in the service.',
     );
-    const pages = await callApi<unknown>(
-      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
-      emulator.tokens.admin,
-    );
-    const text = JSON.stringify(pages.body);
+    const text = await spaceText();
     expect(text).toContain('Written in the service.');
     expect(text).toContain('Two.');
   });

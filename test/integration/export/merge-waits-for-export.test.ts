@@ -4,22 +4,19 @@
 // out of the service again. The merge waits for the edit's export, and nothing is lost.
 import { describe, expect, it } from 'vitest';
 import { completedRuns } from '../../support/job-runs.js';
-import { editInService, findPage } from '../../support/service-content.js';
-import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { startTwoWay } from '../../support/two-way-world.js';
 import { waitFor } from '../../support/wait-for.js';
 
 describe('a service edit while docsync’s change request waits for its review', () => {
   it('merges only after the edit is exported, and loses neither side', async () => {
-    const { emulator, space, repo, state, daemon, pollSpace, approve } = await startTwoWay({
-      name: 'merge-waits',
-      approvals: 1,
-    });
+    const { repo, state, daemon, pollSpace, approve, writeNotes, commitReadme, spaceText } =
+      await startTwoWay({
+        name: 'merge-waits',
+        approvals: 1,
+      });
     let current: string | undefined;
-    await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
-    const commit = await repo.commit({ 'docs/README.md': '# Welcome\n\nWritten in git.\n' }, 'Edit in git');
-    await repo.push();
+    const commit = await commitReadme('# Welcome\n\nWritten in git.\n', 'Edit in git');
     const opened = await stateWhere(
       state,
       'docs',
@@ -29,9 +26,7 @@ describe('a service edit while docsync’s change request waits for its review',
     current = opened.changeRequestId;
 
     // The edit, not yet seen by the space poll; the reviewer approves whatever comes.
-    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service.\n';
-    }).id;
+    const edit = writeNotes('# Notes\n\nWritten in the service.\n');
     await waitFor(async () => {
       if (current !== undefined) await approve(current);
       return (
@@ -53,20 +48,14 @@ describe('a service edit while docsync’s change request waits for its review',
     expect(await repo.git('--git-dir', repo.remote, 'show', 'main:docs/notes.md')).toBe(
       '# Notes\n\nWritten in the service.',
     );
-    const pages = await callApi<unknown>(
-      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
-      emulator.tokens.admin,
-    );
-    const text = JSON.stringify(pages.body);
+    const text = await spaceText();
     expect(text).toContain('Written in the service.');
     expect(text).toContain('Written in git.');
 
     // The space equals the export's commit after that merge: a next edit of the same page is the
     // space's change alone, not a conflict with the export docsync made itself.
     await stateWhere(state, 'docs', (s) => s.lastSeenRevision !== edit, 'the merge seen by the space poll');
-    const again = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'notes.md').markdown = '# Notes\n\nWritten in the service, twice.\n';
-    }).id;
+    const again = writeNotes('# Notes\n\nWritten in the service, twice.\n');
     await pollSpace();
     const exported = await stateWhere(
       state,
