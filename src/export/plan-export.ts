@@ -65,9 +65,9 @@ export interface ExportResultFacts {
 
 /** The state an outcome sets besides `lastExport`; `null` removes a field. */
 export type ExportStatePatch = {
-  exportBase?: string;
-  conflictParent?: string | null;
-  pendingConflict?: NonNullable<MappingState['pendingConflict']> | null;
+  exportBase: string;
+  conflictParent: string | null;
+  pendingConflict: NonNullable<MappingState['pendingConflict']> | null;
 };
 
 export type ExportResultPlan =

@@ -15,7 +15,7 @@ import { DocsyncError } from '../errors/docsync-error.js';
 import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
-import type { ExportOutcome, MappingStateStore } from '../state/mapping-state.js';
+import type { ExportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { ExportPathError } from './export-path-error.js';
 import { mergeGitChanges } from './merge-git-changes.js';
 import { conflictBranch, planExportBase, planExportResult, planExportWrites } from './plan-export.js';
@@ -55,7 +55,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     signal,
     layout: { readme: atHead.layout.readme, existing: new Set(atHead.listing.map((entry) => entry.path)) },
   });
-  const state = await deps.state.get(mapping.name);
+  const state = await adoptExportAhead(deps, mapping.name, head, log);
   const pending = state.pendingConflict;
   const planned = planExportBase({
     exportBase: state.exportBase,
@@ -103,6 +103,8 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     );
   const trailer = `${DOCSYNC_TRAILER}: ${revision.id}`;
 
+  // Every commit is made in the mirror first; pushes come last, after the state they lead to is
+  // written ahead (see adoptExportAhead).
   // 1. The service's changes git did not touch, on the branch tip.
   let committed: string | undefined;
   if (writes === 'write' && merge.apply.length > 0) {
@@ -114,10 +116,8 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     if (
       (await mirror.treeHash(sha, git.contentDir, signal)) !==
       (await mirror.treeHash(head, git.contentDir, signal))
-    ) {
-      await mirror.push(sha, branch, signal);
+    )
       committed = sha;
-    }
   }
   const tip = committed ?? head;
 
@@ -128,6 +128,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       ? state.conflictParent
       : (base ?? head);
   let conflict: string | undefined;
+  let pushConflict = false;
   const conflictAt = conflictBranch(revision.id);
   if (writes === 'write' && merge.conflicts.length > 0) {
     // The branch exists when this revision's export ran before (and stopped before saving its
@@ -141,8 +142,8 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     const same =
       existing !== undefined &&
       (await mirror.treeHash(existing, '.', signal)) === (await mirror.treeHash(sha, '.', signal));
-    if (!same) await mirror.push(sha, conflictAt, signal);
     conflict = same ? existing : sha;
+    pushConflict = !same;
   }
 
   // 3. The next base: the tip with the space's version of the files git alone changed (and the
@@ -200,7 +201,8 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       files: folder.size,
       ...kept,
     };
-    if (!deps.dryRun) await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+    if (!deps.dryRun)
+      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
     log.info(
       { revision: revision.id, keptFromGit: merge.keepGit.length },
       'space content already in git, nothing committed',
@@ -222,7 +224,14 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
         }
       : {}),
   };
-  await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state });
+  if (committed !== undefined) {
+    await deps.state.update(mapping.name, {
+      exportAhead: { sha: committed, lastExport: outcome, ...plan.state },
+    });
+    await mirror.push(committed, branch, signal);
+  }
+  if (conflict !== undefined && pushConflict) await mirror.push(conflict, conflictAt, signal);
+  await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
   if (plan.kind === 'conflict')
     log.warn(
       {
@@ -249,6 +258,31 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       'space edits committed and pushed',
     );
   return outcome;
+}
+
+/**
+ * The state an earlier run of this mapping's export wrote ahead of its push: the state now when its
+ * commit reached the branch (the run stopped before saving it), dropped when it did not (the push
+ * failed). Without it, a run after such a stop would take docsync's own commit for git's change and
+ * send the space's next edit of the same file to a conflict branch.
+ */
+async function adoptExportAhead(
+  deps: ExportDeps,
+  mapping: string,
+  head: string,
+  log: Logger,
+): Promise<MappingState> {
+  const state = await deps.state.get(mapping);
+  const ahead = state.exportAhead;
+  if (ahead === undefined || deps.dryRun) return state;
+  if (!(await deps.mirror.isAncestor(ahead.sha, head, deps.signal))) {
+    await deps.state.update(mapping, { exportAhead: null });
+    return { ...state, exportAhead: undefined };
+  }
+  const { sha, ...patch } = ahead;
+  await deps.state.update(mapping, { ...patch, exportAhead: null });
+  log.info({ sha, revision: ahead.lastExport.revision }, 'export pushed before a stop, its state saved now');
+  return deps.state.get(mapping);
 }
 
 /** Paths listed at most in an outcome kept in state. */

@@ -73,6 +73,19 @@ export const pendingConflictSchema = z.object({
   resolvedBase: z.string().optional(),
 });
 
+/**
+ * An export's outcome and state, saved before it pushes its commit to the mapping's branch: once
+ * that commit is in the branch, they are the state, even when the export stopped before saving them.
+ */
+export const exportAheadSchema = z.object({
+  /** The commit pushed to the mapping's branch. */
+  sha: z.string(),
+  lastExport: exportOutcomeSchema,
+  exportBase: z.string(),
+  conflictParent: z.string().nullable(),
+  pendingConflict: pendingConflictSchema.nullable(),
+});
+
 export const mappingStateSchema = z.object({
   /** The commit whose folder content the change request holds. */
   lastImportedSha: z.string().optional(),
@@ -120,6 +133,8 @@ export const mappingStateSchema = z.object({
   lastExport: exportOutcomeSchema.optional(),
   /** A conflict branch not yet merged: once its commit is in the branch, it is the new base. */
   pendingConflict: pendingConflictSchema.optional(),
+  /** An export's state written ahead of its push (see exportAheadSchema). */
+  exportAhead: exportAheadSchema.optional(),
 });
 
 export type MappingState = z.infer<typeof mappingStateSchema>;
@@ -128,6 +143,7 @@ export type Failure = z.infer<typeof failureSchema>;
 export type FailureRun = z.infer<typeof failureRunSchema>;
 export type MergeOutcome = z.infer<typeof mergeOutcomeSchema>;
 export type ExportOutcome = z.infer<typeof exportOutcomeSchema>;
+export type ExportAhead = z.infer<typeof exportAheadSchema>;
 export type Pause = z.infer<typeof pauseSchema>;
 
 /** Fields to set; `null` removes one. */

@@ -16,12 +16,15 @@ import { createTestSpace, startTestEmulator } from '../../support/start-test-emu
 import { testApiClient } from '../../support/test-api-client.js';
 import { tempDir } from '../../support/test-context.js';
 
-/** A state store whose next `update` fails, as if the process died right before saving. */
+/**
+ * A state store whose next saving of an export's outcome fails, as if the process died right after
+ * pushing and before saving.
+ */
 class CrashingStateStore extends MemoryMappingStateStore {
   crashNext = false;
 
   override async update(mapping: string, patch: MappingStatePatch): Promise<void> {
-    if (this.crashNext) {
+    if (this.crashNext && patch.lastExport !== undefined) {
       this.crashNext = false;
       throw new Error('killed before the state was saved');
     }
@@ -115,6 +118,45 @@ describe('an export that stopped before saving its state', () => {
     });
     expect(await remote(repo, 'show', 'main:docs/install.md')).toBe('# Install\n\nFrom git.');
     expect(await remote(repo, 'show', 'main:docs/usage.md')).toBe('# Usage\n\nFrom the service.');
+  });
+
+  it('commits a later edit of the same file instead of taking its own push for a change in git', async () => {
+    const { repo, state, mapping, deps, edit } = await setUp();
+    edit((pages) => {
+      findPage(pages, 'usage.md').markdown = '# Usage\n\nFrom the service.\n';
+    });
+    state.crashNext = true;
+    await expect(runExport(deps, mapping)).rejects.toThrow('killed before the state was saved');
+    const pushed = await remote(repo, 'rev-parse', 'main');
+
+    // The same page is edited again in the service before the export runs again.
+    edit((pages) => {
+      findPage(pages, 'usage.md').markdown = '# Usage\n\nFrom the service, twice.\n';
+    });
+    expect(await runExport(deps, mapping)).toMatchObject({ result: 'committed', branch: 'main' });
+    expect(await remote(repo, 'rev-parse', 'main^')).toBe(pushed);
+    expect(await remote(repo, 'show', 'main:docs/usage.md')).toBe('# Usage\n\nFrom the service, twice.');
+    expect(await remote(repo, 'branch', '--list', 'docsync/*')).toBe('');
+    expect((await state.get('docs')).exportBase).toBe(await remote(repo, 'rev-parse', 'main'));
+  });
+
+  it('forgets the state it wrote ahead of a push that did not land', async () => {
+    const { repo, first, state, mapping, deps, edit } = await setUp();
+    edit((pages) => {
+      findPage(pages, 'usage.md').markdown = '# Usage\n\nFrom the service.\n';
+    });
+    const push = deps.mirror.push.bind(deps.mirror);
+    deps.mirror.push = () => Promise.reject(new Error('the connection dropped'));
+    await expect(runExport(deps, mapping)).rejects.toThrow('the connection dropped');
+    expect(await remote(repo, 'rev-parse', 'main')).toBe(first);
+    expect((await state.get('docs')).exportAhead).toMatchObject({ exportBase: expect.any(String) });
+
+    deps.mirror.push = push;
+    expect(await runExport(deps, mapping)).toMatchObject({ result: 'committed', branch: 'main' });
+    const after = await state.get('docs');
+    expect(after.exportAhead).toBeUndefined();
+    expect(after.exportBase).toBe(await remote(repo, 'rev-parse', 'main'));
+    expect(await remote(repo, 'rev-parse', 'main^')).toBe(first);
   });
 
   it('finds its conflict branch again instead of failing to push it', async () => {
