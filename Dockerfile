@@ -1,4 +1,6 @@
-# docsync as a container: `docker compose up` runs it next to a Redis (see docker-compose.yml).
+# docsync as a container: `docker compose up` runs it next to a Redis and the local service (see
+# docker-compose.yml); `docker run <image>` alone runs the embedded demo of `npm start`, whose Redis
+# is the redis-server installed below. test/integration/deploy/ reads this file.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -10,9 +12,10 @@ COPY jobs jobs
 RUN npm run build && npm prune --omit=dev --ignore-scripts
 
 FROM node:20-bookworm-slim
-# git: docsync reads and writes repositories with the git command line.
+# git: docsync reads and writes repositories with the git command line. redis-server: the embedded
+# Redis docsync starts when none is configured (the demo, or a configuration without redis.url).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends git ca-certificates \
+  && apt-get install -y --no-install-recommends git ca-certificates redis-server \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 ENV NODE_ENV=production

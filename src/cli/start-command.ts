@@ -72,7 +72,7 @@ async function startDemoCommand(
   try {
     // The local service and the demo repository load only for the demo.
     const { startDemo } = await import('../demo/start-demo.js');
-    demo = await shutdown.starting(startDemo({ dir, log, shutdown }));
+    demo = await shutdown.starting(startDemo({ dir, log, shutdown, env: io.env }));
   } catch (error) {
     return failedStart(error, log, shutdown, io);
   }

@@ -89,6 +89,7 @@ export const ERROR_CODES = {
   ARTIFACT_ID_INVALID: 'an artifact id that docsync did not hand out',
   ARTIFACT_MISSING: 'an artifact was published before its file was written, or after it was removed',
   ARTIFACT_SECRET_WEAK: 'the artifact signing secret is shorter than 32 bytes',
+  DEMO_NO_ORGANIZATION: 'the service given to the demo lists no organization its token administers',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
