@@ -5,4 +5,6 @@ export const EXIT = {
   failure: 1,
   /** Docsync could not start: bad usage, an invalid configuration, or a missing or unusable dependency. */
   invalid: 2,
+  /** `docsync openapi diff --fail-on-breaking` found changes that break clients. */
+  breaking: 4,
 } as const;

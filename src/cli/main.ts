@@ -10,6 +10,9 @@ import type { DoctorFlags } from './doctor-command.js';
 import type { EmulatorFlags } from './emulator-command.js';
 import { EXIT } from './exit-codes.js';
 import type { OnceFlags } from './once-command.js';
+import type { OpenApiDiffFlags } from './openapi-diff-command.js';
+import type { OpenApiUploadFlags } from './openapi-upload-command.js';
+import type { OpenApiReadFlags } from './openapi-validate-command.js';
 import type { RetryFlags } from './retry-command.js';
 import type { StatusFlags } from './status-command.js';
 
@@ -186,6 +189,53 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .action(async (flags: EmulatorFlags) => {
       const { emulatorCommand } = await import('./emulator-command.js');
       exitCode = await emulatorCommand(flags, io);
+    });
+
+  const openapi = program
+    .command('openapi')
+    .description('check, compare and upload OpenAPI documents, for pipelines (validate, diff, upload)');
+  openapi
+    .command('validate')
+    .description(
+      "validate a document as a refresh does ($refs bundled and confined): exit 0 when valid, 1 with each problem's line and JSON pointer when not",
+    )
+    .argument('<source>', 'a file, or an http(s) address')
+    .option('--json', 'print the result as JSON')
+    .option('--max-bytes <size>', 'the largest document, with its $ref files, to read (as maxBytes)', '10MiB')
+    .action(async (source: string, flags: OpenApiReadFlags) => {
+      const { openApiValidateCommand } = await import('./openapi-validate-command.js');
+      exitCode = await openApiValidateCommand(source, flags, io);
+    });
+  openapi
+    .command('diff')
+    .description(
+      'list the operations a new version adds, removes and changes, breaking changes marked: exit 0, 4 on breaking changes with --fail-on-breaking, 1 when a document is unreadable or invalid',
+    )
+    .argument('<old>', 'the old version: a file, or an http(s) address')
+    .argument('<new>', 'the new version: a file, or an http(s) address')
+    .option('--fail-on-breaking', 'exit 4 when a change breaks clients')
+    .option('--json', 'print the changes as JSON')
+    .option('--max-bytes <size>', 'the largest document, with its $ref files, to read (as maxBytes)', '10MiB')
+    .action(async (oldSource: string, newSource: string, flags: OpenApiDiffFlags) => {
+      const { openApiDiffCommand } = await import('./openapi-diff-command.js');
+      exitCode = await openApiDiffCommand(oldSource, newSource, flags, io);
+    });
+  openapi
+    .command('upload')
+    .description(
+      'refresh one spec of the configuration now, without Redis: exit 0 when uploaded (or valid, with --dry-run), 1 when invalid or failed',
+    )
+    .requiredOption('-s, --slug <slug>', 'the slug of the spec in the configuration')
+    .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG)')
+    .option('--org <org>', 'the organization of the spec, when several have this slug')
+    .option('--dry-run', 'read and validate, upload nothing')
+    .option('--json', 'print the result as JSON')
+    .addOption(
+      new Option('--log-level <level>', 'log level (logs go to stderr)').choices(LOG_LEVELS).default('warn'),
+    )
+    .action(async (flags: OpenApiUploadFlags) => {
+      const { openApiUploadCommand } = await import('./openapi-upload-command.js');
+      exitCode = await openApiUploadCommand(flags, io);
     });
 
   if (argv.length === 0) {

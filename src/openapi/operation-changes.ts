@@ -1,6 +1,8 @@
 // What a new version of a spec changes, operation by operation, from the fingerprints of the last
 // upload and of this one: operations added, removed, changed in their own text, and changed only
-// through shared components they use (with those components named): the lines of a changelog.
+// through shared components they use (with those components named): the lines of a changelog,
+// those of changes that break clients marked and listed first.
+import { type BreakingChange, describeBreakingChange } from './breaking-changes.js';
 import { METHODS, type OperationFingerprints } from './operation-fingerprints.js';
 
 export interface OperationChanges {
@@ -62,27 +64,70 @@ export function diffOperations(
 /** Components named in a changelog line at most; the rest are counted. */
 const VIA_NAMED = 2;
 
+/** Breaking changes described in one changelog line at most; the rest are counted. */
+const BREAKING_NAMED = 2;
+
 /**
  * The changelog's lines: `added GET /a`, `changed GET /b` (its own text), `removed DELETE /c`, then
  * `changed GET /d (via components/schemas/Pet)` for operations changed only through components.
- * Past `limit` lines, the last one says how many more there are.
+ * Operations with `breaking` changes come first, marked: `removed DELETE /c (breaking)`,
+ * `changed GET /b (breaking: query parameter limit is now required)`, so that a long changelog
+ * never cuts them off. Past `limit` lines, the last one says how many more there are.
  */
-export function summariseOperationChanges(changes: OperationChanges, limit = 20): string[] {
+export function summariseOperationChanges(
+  changes: OperationChanges,
+  limit = 20,
+  breaking: readonly BreakingChange[] = [],
+): string[] {
+  const marks = new Map<string, BreakingChange[]>();
+  for (const change of breaking) {
+    const list = marks.get(change.operation) ?? [];
+    list.push(change);
+    marks.set(change.operation, list);
+  }
+  const listed = new Set([
+    ...changes.changed,
+    ...changes.removed,
+    ...changes.changedVia.map((entry) => entry.operation),
+  ]);
+  const line = (text: string, operation: string, notes: readonly string[] = []) => {
+    const found = marks.get(operation);
+    const all = found === undefined ? notes : [...notes, breakingNote(found)];
+    return { text: all.length === 0 ? text : `${text} (${all.join('; ')})`, breaking: found !== undefined };
+  };
+  const entries = [
+    ...changes.added.map((operation) => line(`added ${operation}`, operation)),
+    ...changes.changed.map((operation) => line(`changed ${operation}`, operation)),
+    ...changes.removed.map((operation) => line(`removed ${operation}`, operation)),
+    ...changes.changedVia.map(({ operation, components }) =>
+      line(`changed ${operation}`, operation, [`via ${via(components)}`]),
+    ),
+    // Operations the fingerprints could not compare (an older record) but the contracts could.
+    ...sortOperations([...marks.keys()].filter((operation) => !listed.has(operation))).map((operation) =>
+      line(`changed ${operation}`, operation),
+    ),
+  ];
   const lines = [
     ...(changes.uncompared > 0
       ? [
           `${changes.uncompared} operations kept from the last upload not compared: it was recorded by an older docsync`,
         ]
       : []),
-    ...changes.added.map((operation) => `added ${operation}`),
-    ...changes.changed.map((operation) => `changed ${operation}`),
-    ...changes.removed.map((operation) => `removed ${operation}`),
-    ...changes.changedVia.map(({ operation, components }) => `changed ${operation} (via ${via(components)})`),
+    ...entries.filter((entry) => entry.breaking).map((entry) => entry.text),
+    ...entries.filter((entry) => !entry.breaking).map((entry) => entry.text),
   ];
   if (lines.length <= limit) return lines;
   if (limit < 1) return [];
   const kept = lines.slice(0, limit - 1);
   return [...kept, `… and ${lines.length - kept.length} more`];
+}
+
+/** `breaking` for a removed operation; else `breaking: ` and what breaks. */
+function breakingNote(changes: readonly BreakingChange[]): string {
+  if (changes.some((change) => change.kind === 'removed-operation')) return 'breaking';
+  const named = changes.slice(0, BREAKING_NAMED).map(describeBreakingChange).join('; ');
+  const more = changes.length - BREAKING_NAMED;
+  return `breaking: ${named}${more > 0 ? `; and ${more} more` : ''}`;
 }
 
 function via(components: readonly string[]): string {

@@ -133,7 +133,9 @@ export async function operationFingerprints(
 }
 
 /** Each operation with what defines it: the operation, and its path item's parameters and servers. */
-function* operationsOf(document: Record<string, unknown>): Generator<{ name: string; defining: unknown }> {
+export function* operationsOf(
+  document: Record<string, unknown>,
+): Generator<{ name: string; defining: unknown }> {
   const paths = document.paths;
   if (!isObject(paths)) return;
   for (const [path, written] of Object.entries(paths)) {

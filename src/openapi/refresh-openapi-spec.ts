@@ -1,13 +1,16 @@
 // One refresh of one OpenAPI spec: read the source (conditionally), stop when it is the content
 // last uploaded, validate it, upload it, follow the service's processing, and record the version
-// with what changed since the last one. Nothing invalid and nothing unchanged is ever uploaded.
+// with what changed since the last one, the changes that break clients marked (from the contract
+// kept of the last upload). Nothing invalid and nothing unchanged is ever uploaded.
 import { createHash } from 'node:crypto';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { OpenApiConfig } from '../config/openapi-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { Logger } from '../log/create-logger.js';
 import type { OpenApiState, OpenApiStateStore } from '../state/openapi-state-store.js';
+import { type BreakingChange, breakingChanges } from './breaking-changes.js';
 import { loadOpenApiDocument } from './load-openapi-document.js';
+import { type OpenApiContract, openApiContract, packContract, unpackContract } from './openapi-contract.js';
 import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
 import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
 import { operationFingerprints } from './operation-fingerprints.js';
@@ -28,9 +31,15 @@ export interface RefreshInput {
 
 export type RefreshResult =
   | { result: 'unchanged'; reason: 'not-modified' | 'same-content' }
-  | { result: 'uploaded'; version: string | undefined; changes: OperationChanges; changelog: string[] }
+  | {
+      result: 'uploaded';
+      version: string | undefined;
+      changes: OperationChanges;
+      breaking: BreakingChange[];
+      changelog: string[];
+    }
   | { result: 'no-new-version'; version: string | undefined }
-  | { result: 'would-upload'; changes: OperationChanges; changelog: string[] };
+  | { result: 'would-upload'; changes: OperationChanges; breaking: BreakingChange[]; changelog: string[] };
 
 /** Error codes of the service that the content caused: the same bytes would fail the same way. */
 const CONTENT_ERRORS: ReadonlySet<string> = new Set(['PARSE_ERROR']);
@@ -68,13 +77,15 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
   // Time-sliced: a spec of thousands of operations must not stop the health check or lock renewals.
   const fingerprints = await operationFingerprints(loaded.document, { signal });
   const changes = diffOperations(last, fingerprints);
-  const changelog = summariseOperationChanges(changes);
+  const contract = await openApiContract(loaded.document, { signal });
+  const breaking = await breakingSince(last?.contract, contract, changes, signal);
+  const changelog = summariseOperationChanges(changes, undefined, breaking);
   if (input.dryRun) {
     log.info(
-      { source: reader.label, ...counts(changes), changelog },
+      { source: reader.label, ...counts(changes), breaking: breaking.length, changelog },
       'dry run: openapi spec would be uploaded',
     );
-    return { result: 'would-upload', changes, changelog };
+    return { result: 'would-upload', changes, breaking, changelog };
   }
   if (input.api === undefined)
     throw new DocsyncError(
@@ -111,6 +122,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     ...(version === undefined ? {} : { version }),
     operations: fingerprints.operations,
     components: fingerprints.components,
+    contract: await packContract(contract),
   };
   if (!created) {
     // The service found the text equal to its latest version: nothing new, and nothing lost.
@@ -141,11 +153,30 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
       openapi: loaded.version,
       refFiles: loaded.refFiles,
       ...counts(changes),
+      breaking: breaking.length,
       changelog,
     },
     'openapi spec uploaded as a new version',
   );
-  return { result: 'uploaded', version, changes, changelog };
+  return { result: 'uploaded', version, changes, breaking, changelog };
+}
+
+/**
+ * What the new version breaks: against the contract kept of the last upload, in the operations
+ * whose fingerprints changed; without one (a first upload, or one recorded by an older docsync),
+ * only the operations removed are known.
+ */
+async function breakingSince(
+  packed: string | undefined,
+  contract: OpenApiContract,
+  changes: OperationChanges,
+  signal: AbortSignal,
+): Promise<BreakingChange[]> {
+  const before = packed === undefined ? undefined : await unpackContract(packed);
+  if (before === undefined)
+    return changes.removed.map((operation) => ({ operation, kind: 'removed-operation' as const }));
+  const only = new Set([...changes.changed, ...changes.changedVia.map((entry) => entry.operation)]);
+  return breakingChanges(before, contract, { signal, only });
 }
 
 async function unchanged(

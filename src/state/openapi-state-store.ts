@@ -25,6 +25,8 @@ const uploadSchema = z.object({
   operations: z.record(z.string(), z.string()),
   /** Component → fingerprint of its own text, to name what changed under an operation. */
   components: z.record(z.string(), z.string()).optional(),
+  /** Its contract, packed (src/openapi/openapi-contract.ts): to mark what the next version breaks. */
+  contract: z.string().optional(),
 });
 
 const problemSchema = z.object({ pointer: z.string(), message: z.string(), file: z.string().optional() });

@@ -1,4 +1,6 @@
 // OpenAPI state in Redis: one JSON key per spec under the configured prefix, read back through zod.
+// The last upload's contract (hundreds of kB for a large API) has a key of its own, so that /status,
+// which reads the summary of every spec, never carries it.
 import {
   type OpenApiState,
   type OpenApiStateStore,
@@ -14,9 +16,20 @@ export class RedisOpenApiStateStore extends RedisStateStore implements OpenApiSt
     return this.stateKey('openapi', `${org}/${slug}`);
   }
 
+  contractKeyOf(org: string, slug: string): string {
+    return this.stateKey('openapi-contract', `${org}/${slug}`);
+  }
+
   async get(org: string, slug: string): Promise<OpenApiState> {
-    const text = await this.redis.get(this.keyOf(org, slug));
-    return text === null ? {} : readOpenApiState(parseStoredJson(text));
+    const [text, contract] = await Promise.all([
+      this.redis.get(this.keyOf(org, slug)),
+      this.redis.get(this.contractKeyOf(org, slug)),
+    ]);
+    if (text === null) return {};
+    const state = readOpenApiState(parseStoredJson(text));
+    return contract === null || state.uploaded === undefined
+      ? state
+      : { ...state, uploaded: { ...state.uploaded, contract } };
   }
 
   async summary(org: string, slug: string): Promise<OpenApiSummary> {
@@ -26,7 +39,14 @@ export class RedisOpenApiStateStore extends RedisStateStore implements OpenApiSt
 
   async update(org: string, slug: string, patch: Partial<OpenApiState>): Promise<OpenApiState> {
     const next = patchOpenApiState(await this.get(org, slug), patch);
-    await this.redis.set(this.keyOf(org, slug), JSON.stringify(next));
+    if (next.uploaded === undefined) {
+      await this.redis.set(this.keyOf(org, slug), JSON.stringify(next));
+      return next;
+    }
+    const { contract, ...uploaded } = next.uploaded;
+    if (contract === undefined) await this.redis.del(this.contractKeyOf(org, slug));
+    else await this.redis.set(this.contractKeyOf(org, slug), contract);
+    await this.redis.set(this.keyOf(org, slug), JSON.stringify({ ...next, uploaded }));
     return next;
   }
 }

@@ -121,9 +121,9 @@ describe('refresh-openapi', () => {
     const state = await store.get(emulator.orgId, 'pets');
     expect(state.lastRefresh).toMatchObject({ result: 'uploaded', version: state.uploaded?.version });
     expect(state.lastRefresh?.changelog).toEqual([
+      'removed GET /pets (breaking)',
       'added POST /pets',
       'added GET /pets/{id}',
-      'removed GET /pets',
     ]);
   });
 
