@@ -74,6 +74,20 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
     ...(asked.source === 'git' ? { sha: asked.sha } : {}),
   });
   const state = await deps.state.get(mapping.name);
+  // The git poll that queued the import, or the export made on top of its commit, may have run in
+  // another docsync process on the same Redis: this process's mirror lacks what that one fetched
+  // or pushed until it fetches too. Without it the import would fail for good, or import the commit
+  // below the export and take the service's edits out again.
+  if (asked.source === 'git') {
+    const mirror = deps.mirrorFor(mapping.git.repo);
+    const needed = [asked.sha, exportedCommit(state)].filter((sha) => sha !== undefined);
+    // A process that never fetched this repository has no mirror yet: git refuses to look.
+    for (const sha of needed)
+      if (!(await mirror.hasCommit(sha, deps.signal).catch(() => false))) {
+        await mirror.fetch(deps.signal);
+        break;
+      }
+  }
   const request = await withExportsOnTop(deps, asked, state, log);
   if (state.paused !== undefined) {
     log.warn({ reason: state.paused.reason }, 'mapping paused, import skipped');

@@ -13,6 +13,8 @@ export { addChangeRequest, addRevision, testPage } from './service-content.js';
 export interface StartTestEmulatorOptions {
   limits?: Partial<EmulatorContext['limits']>;
   faults?: FaultConfig;
+  /** Runs before it listens, where hooks on its routes go (a request log, a held request). */
+  prepare?: (emulator: Emulator) => void;
 }
 
 export interface TestEmulator {
@@ -40,6 +42,7 @@ export async function startTestEmulator(options: StartTestEmulatorOptions = {}):
     ...(options.faults === undefined ? {} : { faults: options.faults }),
   });
   closeAfter(() => emulator.close());
+  options.prepare?.(emulator);
   const origin = await emulator.listen('127.0.0.1', 0);
   return {
     origin,
