@@ -63,9 +63,12 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     pendingIsAncestor: pending !== undefined && (await mirror.isAncestor(pending.sha, head, signal)),
     direction: mapping.direction,
   });
-  // A base the mirror lacks (its data folder was made anew) is no base: nothing is known to equal the space.
+  // A base the mirror lacks (its data folder was made anew, or another process made it and shared it
+  // on the remote) is fetched; one that cannot be had is no base: nothing is known to equal the space.
   const base =
-    planned.base !== undefined && (await mirror.hasCommit(planned.base, signal)) ? planned.base : undefined;
+    planned.base !== undefined && (await hasOrFetchBase(mirror, planned.base, mapping.name, signal))
+      ? planned.base
+      : undefined;
   if (base !== planned.base)
     log.warn({ base: planned.base }, 'export base not in the git mirror, exporting without one');
   const checkGitChanges = base !== undefined || mapping.direction === 'both';
@@ -166,7 +169,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       },
       signal,
     );
-    await mirror.keep(nextBase, `export-base/${mapping.name}`, signal);
+    await keepAndShare(mirror, nextBase, exportBaseRef(mapping.name), log, signal);
     if (conflict !== undefined) {
       resolvedBase = await mirror.writeFolderCommit(
         {
@@ -179,7 +182,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
         },
         signal,
       );
-      await mirror.keep(resolvedBase, `resolved-base/${mapping.name}`, signal);
+      await keepAndShare(mirror, resolvedBase, resolvedBaseRef(mapping.name), log, signal);
     }
   }
 
@@ -283,6 +286,32 @@ async function adoptExportAhead(
   await deps.state.update(mapping, { ...patch, exportAhead: null });
   log.info({ sha, revision: ahead.lastExport.revision }, 'export pushed before a stop, its state saved now');
   return deps.state.get(mapping);
+}
+
+const exportBaseRef = (mapping: string) => `export-base/${mapping}`;
+const resolvedBaseRef = (mapping: string) => `resolved-base/${mapping}`;
+
+/**
+ * A base docsync made, kept from git's garbage collection and shared on the remote for the next
+ * export wherever it runs. Not shared (a remote refusing docsync's own refs), the next export in
+ * another process has no base: a service edit of a file git also changed goes to a conflict branch.
+ */
+async function keepAndShare(mirror: GitMirror, sha: string, name: string, log: Logger, signal: AbortSignal) {
+  await mirror.keep(sha, name, signal);
+  await mirror.share(sha, name, signal).catch((error: unknown) => {
+    log.warn(
+      { err: error, sha, ref: name },
+      'export base not shared on the remote, other processes export without it',
+    );
+  });
+}
+
+/** Whether the mirror has `base`, after fetching the bases docsync's processes share when it lacks it. */
+async function hasOrFetchBase(mirror: GitMirror, base: string, mapping: string, signal: AbortSignal) {
+  if (await mirror.hasCommit(base, signal)) return true;
+  for (const name of [exportBaseRef(mapping), resolvedBaseRef(mapping)])
+    await mirror.fetchShared(name, signal);
+  return mirror.hasCommit(base, signal);
 }
 
 /** Paths listed at most in an outcome kept in state. */

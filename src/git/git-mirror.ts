@@ -101,6 +101,34 @@ export class GitMirror {
     await this.run(['update-ref', `refs/docsync/keep/${checkBranch(name)}`, checkSha(sha)], signal);
   }
 
+  /**
+   * Shares commit `sha` with docsync's other processes on the same Redis, whose mirrors lack it: a
+   * forced push to the remote's `refs/docsync/<name>`, a ref of docsync's own that no branch, clone
+   * or fetch of a person sees (it moves to each new export base, unrelated to the last).
+   */
+  async share(sha: string, name: string, signal?: AbortSignal): Promise<void> {
+    await pushCommit(this.dir, this.repo, `+${checkSha(sha)}:refs/docsync/${checkBranch(name)}`, {
+      env: this.env,
+      timeoutMs: this.timeoutMs,
+      signal,
+    });
+  }
+
+  /**
+   * Fetches what another process shared as `name` into `refs/docsync/keep/<name>`: false when the
+   * remote has no such ref (or cannot be read; the caller goes on without it).
+   */
+  async fetchShared(name: string, signal?: AbortSignal): Promise<boolean> {
+    const ref = checkBranch(name);
+    const args = ['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', '--', this.repo];
+    const { exitCode } = await this.run(
+      [...args, `+refs/docsync/${ref}:refs/docsync/keep/${ref}`],
+      signal,
+      [1, 128],
+    );
+    return exitCode === 0;
+  }
+
   /** Whether `descendant` contains `ancestor`; false when `ancestor` is gone from the mirror. */
   async isAncestor(ancestor: string, descendant: string, signal?: AbortSignal): Promise<boolean> {
     const [base, tip] = await this.objects(
