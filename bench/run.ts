@@ -8,8 +8,10 @@ import { exportBench } from './export-bench.js';
 import { importLatencyBench } from './import-latency-bench.js';
 import { openApiChangelogBench } from './openapi-changelog-bench.js';
 import { pollBench } from './poll-bench.js';
+import { processesBench } from './processes-bench.js';
 import { realShapeBench } from './real-shape-bench.js';
 import { runnerBench } from './runner-bench.js';
+import { scaleBench } from './scale-bench.js';
 import { startupBench } from './startup-bench.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
@@ -32,6 +34,10 @@ const BENCHES: Record<string, () => Promise<void>> = {
   // The changelog of a Stripe-sized spec and of GitHub's description: time and event-loop blocks.
   'openapi-changelog': openApiChangelogBench,
   crash: crashBench,
+  // Import and export at 1k, 10k, 50k and 100k files: time, peak memory, growth.
+  scale: scaleBench,
+  // 1, 2 and 3 docsync processes on one Redis: jobs/s and change request poll cycle time.
+  processes: processesBench,
 };
 
 const names = process.argv.slice(2);

@@ -10,6 +10,7 @@ import type {
 } from './call-options.js';
 import type { DownloadOptions, HttpTransport } from './http-transport.js';
 import { PagedList } from './paged-list.js';
+import { readContentStream, readRevisionStream } from './read-revision-stream.js';
 import { type ContentPages, contentPagesSchema } from './schemas/content-pages-schema.js';
 import { type ImportResult, importResultSchema } from './schemas/import-result-schema.js';
 import {
@@ -18,7 +19,7 @@ import {
   linkCheckListSchema,
 } from './schemas/link-check-list-schema.js';
 import { type RevisionPage, revisionPageSchema } from './schemas/revision-page-schema.js';
-import { type Revision, revisionSchema } from './schemas/revision-schema.js';
+import type { Revision } from './schemas/revision-schema.js';
 import type { ContentFormat, ImportSource } from './schemas/service-enums.js';
 import { targetPath } from './target-path.js';
 
@@ -33,6 +34,9 @@ export interface ContentImport {
   source: ImportSource;
 }
 
+/** The most of a revision's body read in all: about a million pages of real size. */
+const MAX_REVISION_BYTES = 2 * 1024 * 1024 * 1024;
+
 /** `/spaces/{s}/content` or `/spaces/{s}/change-requests/{cr}/content`. */
 function contentPath(target: ContentTarget): ApiPath {
   return apiPath`${targetPath(target)}/content`;
@@ -45,21 +49,34 @@ export class ContentApi {
     this.pageLinks = new PagedList(transport, linkCheckListSchema, (options) => ({ status: options.status }));
   }
 
-  /** `GET .../content`: the current revision with its pages and files. */
+  /**
+   * `GET .../content`: the current revision with its pages and files. The service has no paging of
+   * a revision, so its body is read as it arrives, page by page (readRevisionStream): a space of
+   * 100,000 pages is never one string, and the size cap applies to each page, not to the whole.
+   */
   getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
-    return this.transport.request('GET', contentPath(target), {
+    const maxPartBytes = this.transport.maxBodyBytes;
+    return this.transport.requestStream(contentPath(target), {
       query: { metadata: options.metadata, computed: options.computed },
       signal: options.signal,
-      schema: revisionSchema,
+      read: (body, answer) =>
+        readRevisionStream(body, answer, { maxPartBytes, maxTotalBytes: MAX_REVISION_BYTES }),
     });
   }
 
-  /** `GET .../content/pages`: the page tree (not paged). */
+  /** `GET .../content/pages`: the page tree (not paged), read as it arrives as getRevision is. */
   getPages(target: ContentTarget, options: ContentReadOptions = {}): Promise<ContentPages> {
-    return this.transport.request('GET', apiPath`${contentPath(target)}/pages`, {
+    const maxPartBytes = this.transport.maxBodyBytes;
+    return this.transport.requestStream(apiPath`${contentPath(target)}/pages`, {
       query: { metadata: options.metadata, computed: options.computed },
       signal: options.signal,
-      schema: contentPagesSchema,
+      read: (body, answer) =>
+        readContentStream(
+          body,
+          answer,
+          { maxPartBytes, maxTotalBytes: MAX_REVISION_BYTES },
+          contentPagesSchema,
+        ),
     });
   }
 

@@ -30,6 +30,25 @@ export interface TransportRequest<T> {
   expect?: readonly number[];
 }
 
+/** An answer whose body a caller reads as it arrives (see HttpTransport.requestStream). */
+export interface StreamedAnswer {
+  method: string;
+  path: string;
+  status: number;
+  requestId: string | undefined;
+  secrets: readonly string[];
+}
+
+export interface StreamRequest<T> {
+  query?: Query;
+  signal?: AbortSignal | undefined;
+  /**
+   * Reads a 2xx answer's body as it arrives, for answers too large to hold twice (a revision of a
+   * big space); what it throws ends the attempt, and an ApiError it throws is the request's error.
+   */
+  read: (body: AsyncIterable<Uint8Array>, answer: StreamedAnswer) => Promise<T>;
+}
+
 export interface DownloadOptions {
   /** Larger bodies fail with API_RESPONSE_TOO_LARGE, read no further than that. */
   maxBytes: number;
@@ -140,10 +159,59 @@ export class HttpTransport {
     });
   }
 
+  /** Largest body read into memory whole; a streamed answer's reader bounds its parts by it. */
+  get maxBodyBytes(): number {
+    return this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  }
+
   /** Sends the request, retrying per the policy, and returns the validated body. */
   request<T>(method: HttpMethod, target: ApiPath, request: TransportRequest<T>): Promise<T> {
     return this.retrying(method, target, request.signal, (attempt) =>
       this.attempt(method, target, request, attempt),
+    );
+  }
+
+  /**
+   * A GET whose 2xx body goes to `request.read` as it arrives instead of being read whole: no cap on
+   * the whole body here (the reader bounds what it keeps). Retries, deadline, metrics and errors as
+   * every other request: an attempt whose body breaks off is tried again from the start.
+   */
+  requestStream<T>(target: ApiPath, request: StreamRequest<T>): Promise<T> {
+    return this.retrying('GET', target, request.signal, (attempt) =>
+      this.exchange(
+        { method: 'GET', target, attempt, signal: request.signal, timeoutMs: this.options.timeoutMs },
+        async (deadline, seen) => {
+          const response = await this.pool.request({
+            method: 'GET',
+            path: this.basePath + target.path + buildQueryString(request.query),
+            headers: this.headers,
+            signal: deadline,
+          });
+          seen.status = response.statusCode;
+          seen.requestId = readRequestId(response.headers);
+          if (seen.status < 200 || seen.status >= 300) {
+            const maxBytes = this.options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+            const bytes = await readCappedBody(response.body, maxBytes);
+            throw errorFromResponse(
+              this.answerOf('GET', target, response, bytes ?? Buffer.alloc(0), maxBytes),
+              this.policy,
+            );
+          }
+          try {
+            return await request.read(response.body, {
+              method: 'GET',
+              path: target.path,
+              status: seen.status,
+              requestId: seen.requestId,
+              secrets: this.secrets,
+            });
+          } catch (error) {
+            // A reader that gave up leaves the rest of the body unread: drop the connection.
+            response.body.destroy();
+            throw error;
+          }
+        },
+      ),
     );
   }
 

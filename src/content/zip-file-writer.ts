@@ -20,9 +20,11 @@ const LEVEL = 6;
 const SYNC_DEFLATE_BYTES = 64 * 1024;
 const SAMPLE_BYTES = 4 * 1024;
 const INCOMPRESSIBLE_RATIO = 0.95;
-// Without zip64 (not written): at most 65,535 entries and 4 GiB.
-const MAX_ENTRIES = 0xffff;
+// More than 65,535 entries take zip64's end records (a 50,000-page docs folder has more files than
+// that with its images); offsets and sizes stay 32-bit, so a bundle holds at most 4 GiB.
+const ZIP32_MAX_ENTRIES = 0xffff;
 const MAX_OFFSET = 0xffffffff;
+const VERSION_ZIP64 = 45;
 
 const STORE = 0;
 const DEFLATE = 8;
@@ -72,9 +74,6 @@ export class ZipFileWriter {
    */
   async add(name: string, data: Buffer): Promise<void> {
     if (this.failure !== undefined) throw this.failure;
-    if (this.central.length + this.inFlightCount >= MAX_ENTRIES) {
-      throw new ContentError('ARCHIVE_TOO_MANY_ENTRIES', `a bundle holds at most ${MAX_ENTRIES} files`);
-    }
     this.inFlightBytes += data.length;
     this.inFlightCount += 1;
     const prepared = prepare(name, data);
@@ -102,7 +101,13 @@ export class ZipFileWriter {
     if (this.failure !== undefined) throw this.failure;
     const start = this.offset;
     for (const record of this.central) await this.write(centralHeader(record), record.name);
-    await this.write(endOfCentralDirectory(this.central.length, this.offset - start, start));
+    const entries = this.central.length;
+    const size = this.offset - start;
+    if (entries >= ZIP32_MAX_ENTRIES) {
+      const zip64End = this.offset;
+      await this.write(zip64EndOfCentralDirectory(entries, size, start), zip64Locator(zip64End));
+    }
+    await this.write(endOfCentralDirectory(Math.min(entries, ZIP32_MAX_ENTRIES), size, start));
     await new Promise<void>((resolve, reject) => {
       this.output.once('error', reject);
       this.output.end(() => resolve());
@@ -223,6 +228,32 @@ function writeEntryFields(header: Buffer, at: number, record: CentralRecord): vo
   header.writeUInt16LE(record.name.length, at + 22);
 }
 
+/** Zip64's end of central directory record: the entry count past 16 bits (APPNOTE 4.3.14). */
+function zip64EndOfCentralDirectory(entries: number, size: number, offset: number): Buffer {
+  const record = Buffer.alloc(56);
+  record.writeUInt32LE(0x06064b50, 0);
+  // The size of the rest of the record.
+  record.writeBigUInt64LE(44n, 4);
+  record.writeUInt16LE((3 << 8) | VERSION_ZIP64, 12);
+  record.writeUInt16LE(VERSION_ZIP64, 14);
+  // Disk numbers: zero.
+  record.writeBigUInt64LE(BigInt(entries), 24);
+  record.writeBigUInt64LE(BigInt(entries), 32);
+  record.writeBigUInt64LE(BigInt(size), 40);
+  record.writeBigUInt64LE(BigInt(offset), 48);
+  return record;
+}
+
+/** Where the zip64 record is, just before the classic end record (APPNOTE 4.3.15). */
+function zip64Locator(zip64EndOffset: number): Buffer {
+  const record = Buffer.alloc(20);
+  record.writeUInt32LE(0x07064b50, 0);
+  record.writeBigUInt64LE(BigInt(zip64EndOffset), 8);
+  record.writeUInt32LE(1, 16);
+  return record;
+}
+
+/** The classic end record; with more entries than 16 bits hold, its count is 0xffff and zip64's counts. */
 function endOfCentralDirectory(entries: number, size: number, offset: number): Buffer {
   const record = Buffer.alloc(22);
   record.writeUInt32LE(0x06054b50, 0);

@@ -58,10 +58,23 @@ export function revisionLinks(ctx: EmulatorContext, revision: StoredRevision): R
 
 /** The links written on one page. */
 export function pageLinks(ctx: EmulatorContext, revision: StoredRevision, page: StoredPage): RevisionLink[] {
-  return revisionLinks(ctx, revision)
-    .filter((link) => link.pageIds.includes(page.id))
-    .map((link) => ({ ...link, pageIds: [page.id] }));
+  let byPage = pageLinkCache.get(revision);
+  if (byPage === undefined) {
+    // Indexed once per revision: a link check read page by page asks for every page.
+    byPage = new Map();
+    for (const link of revisionLinks(ctx, revision)) {
+      for (const pageId of link.pageIds) {
+        const links = byPage.get(pageId) ?? [];
+        links.push(link);
+        byPage.set(pageId, links);
+      }
+    }
+    pageLinkCache.set(revision, byPage);
+  }
+  return (byPage.get(page.id) ?? []).map((link) => ({ ...link, pageIds: [page.id] }));
 }
+
+const pageLinkCache = new WeakMap<StoredRevision, Map<string, RevisionLink[]>>();
 
 function referenceOf(
   target: LinkTarget,

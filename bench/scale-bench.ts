@@ -1,0 +1,316 @@
+// Scale rows: the import and the export at 1,000, 10,000, 50,000 and 100,000 files (pages and
+// images of a docs folder), time and peak memory of docsync's side, and whether they grow linearly.
+// The local service runs as its own process (`docsync emulator`), so that the figures are docsync's.
+//   import: bundling from git objects beside `git archive --format=zip` of the same tree (docsync's
+//           own work), then `docsync once` end to end (the service's import and link check included);
+//   export: the content `docsync once` imported, merged, exported into another repository: the first
+//           export (a commit of every file), then the same revision again (nothing to commit).
+// DOCSYNC_SCALE_SIZES=1000,10000 picks other sizes.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { pino } from 'pino';
+import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
+import { mappingSchema } from '../src/config/mapping-schema.js';
+import { bundleGitFolder } from '../src/content/bundle-git-folder.js';
+import { runExport } from '../src/export/run-export.js';
+import { GitMirror } from '../src/git/git-mirror.js';
+import { PACKAGE_ROOT } from '../src/package-info.js';
+import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
+import { createLargeDocsRepo } from '../test/integration/scale/large-docs-repo.js';
+import { report } from './stats.js';
+
+const run = promisify(execFile);
+const SIZES = (process.env.DOCSYNC_SCALE_SIZES ?? '1000,10000,50000,100000').split(',').map(Number);
+const TOKEN = 'bench-admin-token';
+const MIB = 1024 * 1024;
+const SAMPLE_MS = 20;
+const BIN = join(PACKAGE_ROOT, 'src', 'cli', 'bin.ts');
+
+interface Row {
+  files: number;
+  archiveS: number;
+  bundleS: number;
+  bundleRssMiB: number;
+  onceS: number;
+  onceRssMiB: number | undefined;
+  exportS: number;
+  exportRssMiB: number;
+  unchangedS: number;
+  unchangedRssMiB: number;
+}
+
+export async function scaleBench(): Promise<void> {
+  const service = await startService();
+  const rows: Row[] = [];
+  try {
+    for (const files of SIZES) rows.push(await scaleRow(service, files));
+  } finally {
+    await service.stop();
+  }
+  process.stdout.write(
+    '\nfiles    git archive  bundle (RSS)        once (RSS)          export (RSS)        unchanged (RSS)\n',
+  );
+  for (const row of rows) {
+    const rss = (value: number | undefined) =>
+      value === undefined ? '  n/a' : `${value.toFixed(0).padStart(4)} MiB`;
+    process.stdout.write(
+      `${String(row.files).padEnd(8)} ${row.archiveS.toFixed(2).padStart(7)} s  ${row.bundleS.toFixed(2).padStart(6)} s ${rss(row.bundleRssMiB)}  ` +
+        `${row.onceS.toFixed(2).padStart(6)} s ${rss(row.onceRssMiB)}  ${row.exportS.toFixed(2).padStart(6)} s ${rss(row.exportRssMiB)}  ` +
+        `${row.unchangedS.toFixed(2).padStart(6)} s ${rss(row.unchangedRssMiB)}\n`,
+    );
+  }
+  // Linear growth: the time per 1,000 files stays about the same from row to row.
+  const first = rows[0];
+  for (const row of rows.slice(1)) {
+    if (first === undefined) break;
+    const per = (seconds: number, files: number) => (seconds / files) * 1000;
+    report(`growth ${first.files} -> ${row.files} (s per 1k, ratio)`, {
+      bundle: per(row.bundleS, row.files) / per(first.bundleS, first.files),
+      once: per(row.onceS, row.files) / per(first.onceS, first.files),
+      export: per(row.exportS, row.files) / per(first.exportS, first.files),
+      unchanged: per(row.unchangedS, row.files) / per(first.unchangedS, first.files),
+    });
+  }
+  const largest = rows.at(-1);
+  if (largest !== undefined) {
+    report('target: export of the largest <= 20 s, <= 600 MB', {
+      files: largest.files,
+      seconds: largest.exportS,
+      peakRssMiB: largest.exportRssMiB,
+      met: largest.exportS <= 20 && largest.exportRssMiB * MIB <= 600e6 ? 'yes' : 'no',
+    });
+  }
+  for (const row of rows) {
+    report(`target: bundle <= 3x git archive (${row.files})`, {
+      ratio: row.bundleS / row.archiveS,
+      met: row.bundleS <= 3 * row.archiveS ? 'yes' : 'no',
+    });
+  }
+}
+
+async function scaleRow(service: Service, files: number): Promise<Row> {
+  const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-scale-'));
+  const log = pino({ level: 'silent' });
+  try {
+    const repo = await createLargeDocsRepo(files, dir);
+    const mirror = new GitMirror({
+      repo: repo.remote,
+      dir: join(dir, 'mirror.git'),
+      log,
+      timeoutMs: 600_000,
+    });
+    await mirror.fetch();
+    const sha = await mirror.resolve('main');
+    if (sha === undefined) throw new Error('the bench repository has no main branch');
+
+    // docsync's own work of an import, beside git's. git archive is timed twice: as it runs, and
+    // with glibc's heap padded (where brk is slow, some VMs, plain git spends most of its time
+    // growing and trimming its heap); the faster is what docsync is compared with.
+    const archive = async (env: Record<string, string>): Promise<number> => {
+      const started = performance.now();
+      await run(
+        'git',
+        ['--git-dir', mirror.dir, 'archive', '--format=zip', '-o', join(dir, 'archive.zip'), `${sha}:docs`],
+        { env: { ...process.env, ...env } },
+      );
+      return (performance.now() - started) / 1000;
+    };
+    const archivePlainS = await archive({});
+    const archivePaddedS = await archive({ MALLOC_TOP_PAD_: String(64 * MIB) });
+    const archiveS = Math.min(archivePlainS, archivePaddedS);
+    const bundled = await measured(() => bundleGitFolder(mirror, sha, 'docs', join(dir, 'bundle.zip')));
+    if (bundled.value.files !== files)
+      throw new Error(`bundled ${bundled.value.files} files, expected ${files}`);
+    report(`import ${files}: bundle`, {
+      seconds: bundled.seconds,
+      gitArchiveSeconds: archivePlainS,
+      gitArchivePaddedHeapSeconds: archivePaddedS,
+      rssAboveMiB: bundled.rssAboveMiB,
+      zipMiB: (await stat(join(dir, 'bundle.zip'))).size / MIB,
+    });
+
+    // `docsync once` end to end, as CI runs it.
+    const space = await service.createSpace(`Scale ${files}`);
+    const config = join(dir, 'once.yaml');
+    await writeFile(
+      config,
+      `dataDir: ${join(dir, 'data')}
+http: { listen: "127.0.0.1:0" }
+service: { baseUrl: "${service.baseUrl}", token: ${TOKEN}, timeout: 600s }
+mappings:
+  - { name: scale, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs } }
+`,
+    );
+    const once = await timedChild(['--import', 'tsx', BIN, 'once', '--config', config, '--json'], dir);
+    const result = JSON.parse(once.stdout) as {
+      result: string;
+      importedResources: number;
+      changeRequest: { id: string };
+    };
+    if (result.result !== 'imported' || result.importedResources !== files)
+      throw new Error(`docsync once: ${once.stdout}`);
+    report(`import ${files}: docsync once`, {
+      seconds: once.seconds,
+      maxRssMiB: once.maxRssMiB ?? 'n/a',
+    });
+    await service.call('POST', `/spaces/${space}/change-requests/${result.changeRequest.id}/merge`);
+
+    // The same content exported into another repository.
+    const remote = join(dir, 'export.git');
+    const work = join(dir, 'export-work');
+    await run('git', ['init', '--quiet', '--bare', '--initial-branch=main', remote]);
+    await run('git', ['init', '--quiet', '--initial-branch=main', work]);
+    await mkdir(join(work, 'docs'));
+    await writeFile(join(work, 'docs', 'README.md'), '# Docs\n');
+    const git = (...args: string[]) =>
+      run('git', ['-C', work, '-c', 'user.name=b', '-c', 'user.email=b@b', ...args]);
+    await git('add', '--all');
+    await git('commit', '--quiet', '-m', 'start');
+    await git('push', '--quiet', remote, 'HEAD:refs/heads/main');
+    const mapping = mappingSchema.parse({
+      name: 'scale',
+      space,
+      direction: 'space-to-git',
+      git: { repo: remote, branch: 'main', dir: 'docs' },
+    });
+    const api = createDocsApiClient({ baseUrl: service.baseUrl, token: TOKEN, timeout: 600_000 });
+    const deps = {
+      api,
+      mirror: new GitMirror({ repo: remote, dir: join(dir, 'export-mirror.git'), log, timeoutMs: 600_000 }),
+      state: new MemoryMappingStateStore(),
+      log,
+      now: () => new Date(),
+      signal: new AbortController().signal,
+      dryRun: false,
+    };
+    try {
+      const first = await measured(() => runExport(deps, mapping));
+      if (first.value.result !== 'committed') throw new Error(`first export: ${JSON.stringify(first.value)}`);
+      report(`export ${files}: first (commit)`, {
+        seconds: first.seconds,
+        rssAboveMiB: first.rssAboveMiB,
+        peakRssMiB: first.peakRssMiB,
+      });
+      const again = await measured(() => runExport(deps, mapping));
+      if (again.value.result !== 'unchanged')
+        throw new Error(`second export: ${JSON.stringify(again.value)}`);
+      report(`export ${files}: same revision (unchanged)`, {
+        seconds: again.seconds,
+        rssAboveMiB: again.rssAboveMiB,
+        peakRssMiB: again.peakRssMiB,
+      });
+      return {
+        files,
+        archiveS,
+        bundleS: bundled.seconds,
+        bundleRssMiB: bundled.rssAboveMiB,
+        onceS: once.seconds,
+        onceRssMiB: once.maxRssMiB,
+        exportS: first.seconds,
+        exportRssMiB: first.peakRssMiB,
+        unchangedS: again.seconds,
+        unchangedRssMiB: again.peakRssMiB,
+      };
+    } finally {
+      await api.close();
+    }
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `work`, sampling this process's memory: wall time, peak RSS and the peak above the start. */
+async function measured<T>(work: () => Promise<T>) {
+  const base = process.memoryUsage().rss;
+  let peak = base;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, SAMPLE_MS);
+  const started = performance.now();
+  try {
+    const value = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return {
+      value,
+      seconds: (performance.now() - started) / 1000,
+      peakRssMiB: peak / MIB,
+      rssAboveMiB: (peak - base) / MIB,
+    };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** A node child (wall time, and its peak RSS when /usr/bin/time can tell); fails on a non-zero exit. */
+async function timedChild(args: readonly string[], dir: string) {
+  const timeFile = join(dir, 'time.txt');
+  const timed = await stat('/usr/bin/time').then(
+    () => true,
+    () => false,
+  );
+  const command = timed ? '/usr/bin/time' : process.execPath;
+  const argv = timed ? ['-f', '%M', '-o', timeFile, process.execPath, ...args] : [...args];
+  const started = performance.now();
+  const { stdout } = await run(command, argv, {
+    cwd: PACKAGE_ROOT,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
+    maxBuffer: 64 * MIB,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const kib = timed ? Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)) : Number.NaN;
+  return { stdout, seconds, maxRssMiB: Number.isFinite(kib) ? kib / 1024 : undefined };
+}
+
+interface Service {
+  baseUrl: string;
+  createSpace(title: string): Promise<string>;
+  call(method: string, path: string, body?: unknown): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+/** `docsync emulator` as its own process, from the sources. */
+async function startService(): Promise<Service> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', BIN, 'emulator', '--port', '0', '--token', TOKEN, '--log-level', 'warn'],
+    { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const first = await new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString('utf8');
+      const line = text.split('\n').find((candidate) => candidate.includes(' organization '));
+      if (line !== undefined) resolve(line);
+    });
+    child.once('exit', (code) => reject(new Error(`docsync emulator exited with ${code}`)));
+  });
+  const match = /(http\S+\/v1) organization (\S+)/.exec(first);
+  if (match === null) throw new Error(`docsync emulator said: ${first}`);
+  const [, baseUrl = '', orgId = ''] = match;
+  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const answer = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return answer.json();
+  };
+  return {
+    baseUrl,
+    call,
+    createSpace: async (title) =>
+      ((await call('POST', `/orgs/${orgId}/spaces`, { title })) as { id: string }).id,
+    async stop() {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,158 @@
+// The export reads a space's revision as its body arrives (the service has no paging of pages):
+// whatever the chunks, the revision is the one the whole body parses to, and the size cap is per
+// page, so a space far larger than the cap exports while one page over it is still refused.
+import { describe, expect, it } from 'vitest';
+import { isApiError } from '../../../src/api/api-error.js';
+import { readContentStream, readRevisionStream } from '../../../src/api/read-revision-stream.js';
+import { contentPagesSchema } from '../../../src/api/schemas/content-pages-schema.js';
+import { revisionSchema } from '../../../src/api/schemas/revision-schema.js';
+
+const answer = {
+  method: 'GET',
+  path: '/spaces/sp1/content',
+  status: 200,
+  requestId: 'req-1',
+  secrets: ['s3cret-token'],
+};
+const roomy = { maxPartBytes: 1024 * 1024, maxTotalBytes: 64 * 1024 * 1024 };
+
+/** The body in chunks of `size` bytes, as a socket might deliver it. */
+async function* chunks(text: string, size: number): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+const tricky = {
+  object: 'revision',
+  id: 'rev_1',
+  parents: ['rev_0'],
+  // Members before and after the pages and files, objects and arrays among them.
+  urls: { app: 'https://app.example/r/rev_1' },
+  files: [
+    {
+      id: 'f1',
+      name: 'a [1].png',
+      downloadURL: 'https://cdn.example/f1?x={y}',
+      size: 3,
+      git: { oid: 'abc', path: '.gitbook/assets/a [1].png' },
+    },
+    { id: 'f2', name: 'pages.txt', dimensions: { width: 1, height: 2 } },
+  ],
+  pages: [
+    {
+      id: 'p1',
+      title: 'Home "quoted" {not a brace}',
+      markdown:
+        '# Home\n\n```json\n{"pages": [1, 2], "files": []}\n```\n\\\\ back\\slash ]]} \u00e9\u{1f600}',
+      type: 'document',
+      slug: 'home',
+      layout: { cover: true, pages: [] },
+      pages: [],
+    },
+    {
+      pages: [
+        {
+          id: 'p2a',
+          title: 'Child',
+          markdown: 'child',
+          type: 'document',
+          pages: [{ id: 'p2a1', title: 'Grandchild', markdown: '', type: 'document', pages: [] }],
+        },
+        { id: 'p2b', title: 'Link', type: 'link', target: { kind: 'url', url: 'https://x.example' } },
+      ],
+      id: 'p2',
+      title: 'Guides',
+      type: 'group',
+      extra: [{ pages: [{ not: 'a page' }] }, null, true, 1.5e3],
+    },
+  ],
+  reusableContents: [],
+  type: 'edits',
+  mergedFrom: { object: 'change-request', id: 'cr1', subject: 'x' },
+};
+
+describe('readRevisionStream', () => {
+  it('reads the revision the whole body parses to, whatever the chunks', async () => {
+    const text = JSON.stringify(tricky, null, 1);
+    const expected = revisionSchema.parse(JSON.parse(text));
+    for (const size of [1, 2, 3, 7, 64, text.length]) {
+      expect(await readRevisionStream(chunks(text, size), answer, roomy)).toEqual(expected);
+    }
+    // Compact, as services send it.
+    expect(await readRevisionStream(chunks(JSON.stringify(tricky), 5), answer, roomy)).toEqual(expected);
+  });
+
+  it('reads the page tree of `.../content/pages` the same way', async () => {
+    const text = JSON.stringify({ pages: tricky.pages });
+    const expected = contentPagesSchema.parse(JSON.parse(text));
+    const pages = await readContentStream(chunks(text, 9), answer, roomy, contentPagesSchema);
+    expect(pages).toEqual(expected);
+  });
+
+  it('keeps a revision without pages or files without them', async () => {
+    const text = JSON.stringify({ id: 'rev_2', parents: [] });
+    expect(await readRevisionStream(chunks(text, 4), answer, roomy)).toEqual({ id: 'rev_2', parents: [] });
+  });
+
+  it('caps each page, not the whole: a body many times the cap is read', async () => {
+    const pages = Array.from({ length: 200 }, (_, i) => ({
+      id: `p${i}`,
+      title: `Page ${i}`,
+      markdown: 'x'.repeat(400),
+      pages: [{ id: `c${i}`, title: 'Child', markdown: 'y'.repeat(400), pages: [] }],
+    }));
+    const text = JSON.stringify({ id: 'rev_big', pages });
+    const limits = { maxPartBytes: 1024, maxTotalBytes: 1024 * 1024 };
+    expect(text.length).toBeGreaterThan(100 * limits.maxPartBytes);
+    const revision = await readRevisionStream(chunks(text, 1000), answer, limits);
+    expect(revision.pages).toHaveLength(200);
+    expect(revision.pages?.[199]?.pages?.[0]?.markdown).toBe('y'.repeat(400));
+
+    const oneLarge = JSON.stringify({
+      id: 'rev_big',
+      pages: [...pages.slice(0, 3), { id: 'huge', title: 'Huge', markdown: 'z'.repeat(2000) }],
+    });
+    const error = await readRevisionStream(chunks(oneLarge, 1000), answer, limits).catch((e: unknown) => e);
+    expect(isApiError(error, 'API_RESPONSE_TOO_LARGE')).toBe(true);
+    expect((error as Error).message).toContain('pages[3]');
+    // And the whole body still has a ceiling.
+    const total = await readRevisionStream(chunks(text, 1000), answer, {
+      maxPartBytes: 1024,
+      maxTotalBytes: 10_000,
+    }).catch((e: unknown) => e);
+    expect(isApiError(total, 'API_RESPONSE_TOO_LARGE')).toBe(true);
+  });
+
+  it('names where a page does not match the schema', async () => {
+    const text = JSON.stringify({
+      id: 'rev_3',
+      pages: [{ id: 'a', pages: [{ id: 'b' }, { id: 7, title: 's3cret-token' }] }],
+    });
+    const error = await readRevisionStream(chunks(text, 3), answer, roomy).catch((e: unknown) => e);
+    expect(isApiError(error, 'API_RESPONSE_INVALID')).toBe(true);
+    expect((error as { issues: string[] }).issues[0]).toMatch(/^pages\[0\]\.pages\[1\]\.id: /);
+    expect((error as { requestId: string }).requestId).toBe('req-1');
+  });
+
+  it('refuses what is not a whole revision', async () => {
+    const cases = [
+      '',
+      '   ',
+      '[{"id": "x"}]',
+      '"rev"',
+      '{"id": "rev_4", "pages": [{"id": "a"}',
+      '{"id": "rev_4"} {"id": "rev_5"}',
+      '{"id": "rev_4"} x',
+      '{"id": "rev_4", "pages": [{"id": "a", "title": }]}',
+      '{"id": "rev_4", "pages": [{"id": "a"]}',
+      '{"pages": []}',
+      '{"id": "rev_4", "pages": [1]}',
+      '{"id": "rev_4", "pages": [{"id": "a"}, "b"]}',
+      '{"id": "rev_4", "files": [[]]}',
+    ];
+    for (const text of cases) {
+      const error = await readRevisionStream(chunks(text, 2), answer, roomy).catch((e: unknown) => e);
+      expect(isApiError(error, 'API_RESPONSE_INVALID'), text).toBe(true);
+    }
+  });
+});
