@@ -6,12 +6,15 @@
 // revision beside the broken links.
 
 import { diffBrokenLinks } from '../src/import/diff-broken-links.js';
+import type { BrokenLink } from '../src/links/broken-link.js';
 import {
   type ImportWarnings,
   importWarningsFor,
   NO_IMPORT_WARNINGS,
 } from '../src/links/import-warnings-for.js';
 import { keepLinkComment, type LinkCommentOutcome } from '../src/links/link-comment.js';
+import { linkPlace } from '../src/links/link-place.js';
+import { placeCheckInGit } from '../src/links/place-check-in-git.js';
 import { readLinkCheck } from '../src/links/read-link-check.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { checkLinksKind, LATEST_REVISION } from '../src/queue/kinds/check-links-kind.js';
@@ -30,7 +33,7 @@ export const checkLinksJob = defineJob(checkLinksKind, {
   async run(ctx, payload) {
     const api = requireApi(ctx);
     const store = ctx.stores.links;
-    const read = await readLinkCheck(
+    const checked = await readLinkCheck(
       api,
       { space: payload.space, changeRequest: payload.changeRequest },
       ctx.signal,
@@ -38,15 +41,32 @@ export const checkLinksJob = defineJob(checkLinksKind, {
     const log = ctx.log.child({
       space: payload.space,
       cr: payload.changeRequest,
-      revision: read.revision,
+      revision: checked.revision,
     });
+    const read = {
+      ...checked,
+      broken: await placeCheckInGit(
+        {
+          config: ctx.config,
+          mappings: ctx.stores.mappings,
+          mirrorFor: ctx.mirrorFor,
+          log,
+          signal: ctx.signal,
+        },
+        payload.space,
+        checked,
+      ),
+    };
     if (payload.revision !== LATEST_REVISION && payload.revision !== read.revision)
       log.debug({ queuedFor: payload.revision }, 'link check reads a newer revision than queued for');
 
     const previous = await store.get(payload.space, payload.changeRequest);
     const diff = diffBrokenLinks(previous?.broken ?? [], read.broken);
     for (const link of diff.broken)
-      log.warn({ change: 'new', page: link.pagePath ?? link.pageTitle, target: link.target }, 'link broken');
+      log.warn(
+        { change: 'new', page: link.pagePath ?? link.pageTitle, target: link.target, ...placeFields(link) },
+        'link broken',
+      );
     for (const link of diff.fixed)
       log.info({ change: 'fixed', page: link.pagePath ?? link.pageTitle, target: link.target }, 'link fixed');
     if (diff.stillBroken.length > 0) log.info({ count: diff.stillBroken.length }, 'links still broken');
@@ -88,6 +108,15 @@ export const checkLinksJob = defineJob(checkLinksKind, {
     return `checked the links of ${target}: ${broken}`;
   },
 });
+
+/** Where a link is written, as log fields: file and line when known, and `at` in words either way. */
+function placeFields(link: BrokenLink) {
+  return {
+    at: linkPlace(link),
+    ...(link.file === undefined ? {} : { file: link.file }),
+    ...(link.line === undefined ? {} : { line: link.line }),
+  };
+}
 
 /** The warnings of the import that made the change request's revision, from the state of the space's mappings. */
 async function readImportWarnings(

@@ -99,7 +99,8 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .option('-m, --mapping <name>', 'the mapping to import (needed when there are several)')
     .option('--ref <rev>', 'import this revision of the repository in the current directory')
     .option('--worktree', 'import the working copy in the current directory')
-    .option('--json', 'print the result as JSON')
+    .option('--json', 'print the result as JSON (as --format json)')
+    .option('--format <format>', 'text, json, junit, sarif, github (annotations) or markdown (default: text)')
     .option('--fail-on-broken-links', 'exit 3 when the change request has broken links')
     .option('--dry-run', 'plan and log every step, change nothing')
     .option(

@@ -1,8 +1,11 @@
 // `docsync once`: the import of one mapping run inline, without Redis, for CI pipelines. It serves
 // the bundle to the service from its own HTTP server while the import runs, waits for the link
-// check, prints the change request's address, revision, the docs folder's warnings and the broken
-// links, and exits 0 on success (warnings included), 1 on failure, 3 when broken links were found
-// and --fail-on-broken-links was given.
+// check, places each broken link on its line in the files it imported, prints the change request's
+// address, revision, the docs folder's warnings and the broken links in the format asked (text,
+// JSON, JUnit, SARIF, GitHub annotations, markdown; src/report/), appends the markdown summary to
+// $GITHUB_STEP_SUMMARY when that is set, and exits 0 on success (warnings included), 1 on failure,
+// 3 when broken links were found and --fail-on-broken-links was given.
+import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -10,7 +13,6 @@ import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
-import { warningLocation } from '../content/content-warning.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { GitMirror } from '../git/git-mirror.js';
@@ -18,10 +20,19 @@ import { gitEnvironment, runGit } from '../git/git-process.js';
 import { registerArtifactRoute } from '../http/routes/artifact-route.js';
 import { brokenLinksOf } from '../import/change-request-links.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
-import { type ImportReport, type ImportRequest, runImport } from '../import/run-import.js';
-import type { BrokenLink } from '../links/broken-link.js';
+import { type ImportRequest, runImport } from '../import/run-import.js';
+import {
+  commitFiles,
+  type GitFiles,
+  locateBrokenLinks,
+  workingCopyFiles,
+} from '../links/locate-broken-links.js';
+import { readCheckedPages, withPageFiles } from '../links/read-link-check.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import type { OnceResult, OnceSuccess } from '../report/once-result.js';
+import { renderMarkdownSummary } from '../report/render-markdown-summary.js';
+import { isReportFormat, REPORT_FORMATS, renderReport } from '../report/report-format.js';
 import { memoryStores } from '../state/memory-stores.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
@@ -35,6 +46,8 @@ export interface OnceFlags {
   ref?: string;
   worktree?: boolean;
   json?: boolean;
+  /** One of REPORT_FORMATS; `--json` is `--format json`. */
+  format?: string;
   failOnBrokenLinks?: boolean;
   dryRun?: boolean;
   logLevel?: LogLevel;
@@ -47,6 +60,10 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
   if (file === undefined) return usage(io, 'name the configuration with --config <file> (or DOCSYNC_CONFIG)');
   if (flags.ref !== undefined && flags.worktree === true)
     return usage(io, 'give either --ref or --worktree, not both');
+  const format = flags.format ?? (flags.json === true ? 'json' : 'text');
+  if (!isReportFormat(format))
+    return usage(io, `--format must be one of ${REPORT_FORMATS.join(', ')}, not ${format}`);
+  if (flags.json === true && format !== 'json') return usage(io, `give either --json or --format ${format}`);
   const config = await readCliConfig(file, io);
   if (config === undefined) return EXIT.invalid;
   const candidates = config.mappings.filter(
@@ -89,7 +106,7 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
   try {
     origin = await server.listen({ host: config.http.listen.host, port: config.http.listen.port });
     const signal = AbortSignal.timeout(30 * 60 * 1000);
-    const { request, mirrorFor } = await importRequest(flags, config, mapping, io, log, signal);
+    const { request, mirrorFor, files } = await importRequest(flags, config, mapping, io, log, signal);
     const report = await runImport(
       {
         api,
@@ -104,21 +121,30 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
       },
       request,
     );
-    const broken =
-      report.changeRequest === undefined
-        ? []
-        : await brokenLinksOf(api, mapping.space, report.changeRequest.id, signal);
-    print(io, flags, mapping, report, broken);
-    return broken.length > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
+    let links: OnceSuccess['links'];
+    if (report.changeRequest !== undefined) {
+      const target = { spaceId: mapping.space, changeRequestId: report.changeRequest.id };
+      const [broken, pages] = await Promise.all([
+        brokenLinksOf(api, target.spaceId, target.changeRequestId, signal),
+        readCheckedPages(api, target, signal),
+      ]);
+      // The files this run imported: the change request holds them, so their lines are the links'.
+      links = { pages, broken: await locateBrokenLinks(withPageFiles(broken, pages), files) };
+    }
+    const result: OnceSuccess = { mapping: mapping.name, folder: mapping.git.dir, report, links };
+    io.stdout.write(renderReport(format, result));
+    await writeStepSummary(io, result, log);
+    const broken = links?.broken.length ?? 0;
+    return broken > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
   } catch (error) {
     log.error({ err: error }, 'import failed');
     const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
-    if (flags.json === true)
-      io.stdout.write(
-        `${JSON.stringify({ mapping: mapping.name, result: 'failed', error: { code, message: redactUrlCredentials((error as Error).message) } })}\n`,
-      );
-    else
-      io.stderr.write(`docsync once: ${mapping.name}: ${redactUrlCredentials((error as Error).message)}\n`);
+    const message = redactUrlCredentials((error as Error).message);
+    // Text goes to stderr as every other command's failure; a machine format is still a report.
+    const failed: OnceResult = { mapping: mapping.name, failure: { code, message } };
+    if (format !== 'text') io.stdout.write(renderReport(format, failed));
+    await writeStepSummary(io, failed, log);
+    if (format !== 'json') io.stderr.write(`docsync once: ${mapping.name}: ${message}\n`);
     return EXIT.failure;
   } finally {
     await server.close();
@@ -134,7 +160,12 @@ async function importRequest(
   io: CliIo,
   log: Logger,
   signal: AbortSignal,
-) {
+): Promise<{
+  request: ImportRequest;
+  mirrorFor: (repo: string) => GitMirror;
+  /** Where the imported files are read again, to place the broken links on their lines. */
+  files: GitFiles;
+}> {
   if (flags.worktree === true) {
     const registry = new MirrorRegistry({
       dataDir: resolve(io.cwd, config.dataDir),
@@ -144,6 +175,7 @@ async function importRequest(
     return {
       request: { mapping, source: 'worktree', path: io.cwd } satisfies ImportRequest,
       mirrorFor: registry.mirrorFor,
+      files: workingCopyFiles(io.cwd, mapping.git.dir),
     };
   }
   if (flags.ref !== undefined) {
@@ -163,6 +195,7 @@ async function importRequest(
     return {
       request: { mapping, source: 'git', sha, commit } satisfies ImportRequest,
       mirrorFor: () => local,
+      files: commitFiles(local, sha, mapping.git.dir, signal),
     };
   }
   const registry = new MirrorRegistry({ dataDir: resolve(io.cwd, config.dataDir), log, env: { ...io.env } });
@@ -178,40 +211,20 @@ async function importRequest(
   return {
     request: { mapping, source: 'git', sha, commit } satisfies ImportRequest,
     mirrorFor: registry.mirrorFor,
+    files: commitFiles(mirror, sha, mapping.git.dir, signal),
   };
 }
 
-function print(
-  io: CliIo,
-  flags: OnceFlags,
-  mapping: MappingConfig,
-  report: ImportReport,
-  broken: readonly BrokenLink[],
-): void {
-  if (flags.json === true) {
-    io.stdout.write(`${JSON.stringify({ mapping: mapping.name, ...report, brokenLinks: broken })}\n`);
-    return;
+/** The markdown summary appended to the CI job's page, when the runner names one (GitHub Actions does). */
+async function writeStepSummary(io: CliIo, result: OnceResult, log: Logger): Promise<void> {
+  const summary = io.env.GITHUB_STEP_SUMMARY;
+  if (summary === undefined || summary === '') return;
+  try {
+    await appendFile(resolve(io.cwd, summary), renderMarkdownSummary(result));
+  } catch (error) {
+    // The report is already out; a summary that cannot be written does not fail the run.
+    log.warn({ err: error, file: summary }, 'step summary not written');
   }
-  const lines = [
-    `${mapping.name}: ${report.result}${report.sha === undefined ? '' : ` ${report.sha.slice(0, 12)}`}`,
-  ];
-  if (report.changeRequest !== undefined)
-    lines.push(
-      `change request #${report.changeRequest.number}${report.changeRequest.url === undefined ? '' : ` ${report.changeRequest.url}`}`,
-    );
-  if (report.revision !== undefined) lines.push(`revision ${report.revision}`);
-  const warnings = report.warnings ?? [];
-  if (warnings.length > 0)
-    lines.push(
-      `warnings: ${warnings.length}`,
-      ...warnings.map((warning) => `  ${warningLocation(warning)}: ${warning.message} (${warning.code})`),
-    );
-  if (report.changeRequest !== undefined)
-    lines.push(
-      `broken links: ${broken.length}`,
-      ...broken.map((link) => `  ${link.pagePath ?? link.pageTitle}: ${link.target}`),
-    );
-  io.stdout.write(`${lines.join('\n')}\n`);
 }
 
 function usage(io: CliIo, message: string): number {

@@ -1,6 +1,9 @@
 // Finds the links in a page's markdown and judges them against a tree, the way the service's link
 // check does: relative links must land on a page or file of the tree; external ones are never fetched.
-import { codeBlockLines } from './code-block-lines.js';
+import type { Nodes } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 import { allDocuments, type DocsTree } from './docs-tree.js';
 import { safeRelativePath } from './safe-relative-path.js';
 
@@ -15,63 +18,152 @@ export interface LinkClassification {
   target: LinkTarget;
 }
 
-const REFERENCE_DEFINITION = /^ {0,3}\[((?:[^\]\\]|\\.)+)\]:[ \t]*(?:<([^<>\n]*)>|(\S+))/;
-const URI_AUTOLINK = /<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>/y;
-const EMAIL_AUTOLINK =
-  /<([\w.!#$%&'*+/=?^`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9-]+)*)>/y;
-const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 const README = 'README.md';
 
+// Made once: building the GFM extensions costs more than parsing a small page.
+const PARSE_OPTIONS = { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] };
+const MAY_HOLD_LINK = /[[<@]|https?:|www\./i;
+
+/** A link destination as written on a page, and where: 1-based line and column of its first character. */
+export interface MarkdownLink {
+  href: string;
+  line: number;
+  column: number;
+}
+
 /**
- * The link destinations of `markdown`, in document order: inline links and images
- * (`[t](href "title")`, `![alt](<with spaces.png>)`), autolinks (`<https://x>`, `<a@b.c>` as
- * `mailto:a@b.c`) and reference definitions (`[id]: href`). Code (fenced, indented, inline) is
- * skipped; so are raw HTML attributes and empty destinations. Backslash escapes are resolved.
+ * The link destinations of `markdown`, in document order (see findLinks).
  */
 export function extractLinks(markdown: string): string[] {
-  const found: { at: number; href: string }[] = [];
-  const lines = markdown.split('\n');
-  const code = codeBlockLines(lines);
-  let offset = 0;
-  const visible = lines.map((line, index) => {
-    const start = offset;
-    offset += line.length + 1;
-    if (code[index]) return ' '.repeat(line.length);
-    const definition = REFERENCE_DEFINITION.exec(line);
-    if (!definition || definition[1]?.startsWith('^')) return line;
-    found.push({ at: start, href: resolveEscapes(definition[2] ?? definition[3] ?? '') });
-    return ' '.repeat(line.length);
-  });
-  const text = withoutCodeSpans(visible.join('\n'));
-
-  const openBrackets: number[] = [];
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i];
-    if (char === '\\') {
-      i += 1;
-    } else if (char === '[') {
-      openBrackets.push(i);
-    } else if (char === ']') {
-      const open = openBrackets.pop();
-      if (open === undefined || text[i + 1] !== '(') continue;
-      const destination = inlineDestination(text, i + 2);
-      if (destination === undefined) continue;
-      found.push({ at: open, href: destination.href });
-      i = destination.end - 1;
-    } else if (char === '<') {
-      URI_AUTOLINK.lastIndex = i;
-      EMAIL_AUTOLINK.lastIndex = i;
-      const uri = URI_AUTOLINK.exec(text)?.[1];
-      const email = uri === undefined ? EMAIL_AUTOLINK.exec(text)?.[1] : undefined;
-      if (uri !== undefined) found.push({ at: i, href: uri });
-      if (email !== undefined) found.push({ at: i, href: `mailto:${email}` });
-    }
+  const known = linksOfText.get(markdown);
+  if (known !== undefined) {
+    // Read again: most recently used, last to go.
+    linksOfText.delete(markdown);
+    linksOfText.set(markdown, known);
+    return [...known];
   }
+  const links = findLinks(markdown).map((link) => link.href);
+  linksOfText.set(markdown, links);
+  remembered += markdown.length;
+  for (const oldest of linksOfText.keys()) {
+    if (remembered <= MAX_REMEMBERED_CHARACTERS) break;
+    linksOfText.delete(oldest);
+    remembered -= oldest.length;
+  }
+  return [...links];
+}
+
+/**
+ * Pages whose links extractLinks remembers, by their text, up to this much text in all: parsing costs
+ * milliseconds a page, and the local service checks the links of every revision, most of whose pages
+ * the last one held unchanged.
+ */
+const MAX_REMEMBERED_CHARACTERS = 64 * 1024 * 1024;
+const linksOfText = new Map<string, readonly string[]>();
+let remembered = 0;
+
+/**
+ * The links of `markdown` with their positions, in document order: inline links and images
+ * (`[t](href "title")`, `![alt](<with spaces.png>)`), autolinks (`<https://x>`, `<a@b.c>` as
+ * `mailto:a@b.c`, and GFM's bare `https://x` and `www.x`), reference definitions (`[id]: href`, where a
+ * reference's address is written) and the `href` of `<a>` and `src` of `<img>` in raw HTML, which is
+ * how the service's git sync writes figures. Code (fenced, indented, inline) is skipped; so are empty
+ * destinations and footnotes. Escapes and character references are resolved, as the parser resolves
+ * them (CommonMark with GFM).
+ */
+export function findLinks(markdown: string): MarkdownLink[] {
+  // Parsing costs about a millisecond even for a small page: a page without any character that
+  // can start a link (a bracket, a tag or autolink, a bare address or e-mail) has none to find.
+  if (!MAY_HOLD_LINK.test(markdown)) return [];
+  const tree = fromMarkdown(markdown, PARSE_OPTIONS);
+  const found: (MarkdownLink & { offset: number })[] = [];
+  const visit = (node: Nodes): void => {
+    const start = node.position?.start;
+    if (start !== undefined) {
+      if (node.type === 'link' || node.type === 'image' || node.type === 'definition') {
+        found.push({ href: node.url, line: start.line, column: start.column, offset: start.offset ?? 0 });
+      } else if (node.type === 'html') {
+        const end = node.position?.end.offset;
+        // The source, not the node's value: inside a block quote or a list the value lacks the
+        // container's prefixes, and positions counted in it would drift.
+        if (start.offset !== undefined && end !== undefined)
+          found.push(...htmlLinks(markdown, { ...start, offset: start.offset }, end));
+      }
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
   return found
     .filter((link) => link.href !== '')
-    .sort((a, b) => a.at - b.at)
-    .map((link) => link.href);
+    .sort((a, b) => a.offset - b.offset)
+    .map(({ href, line, column }) => ({ href, line, column }));
+}
+
+// An `<a ...>` or `<img ...>` start tag, then one `href=` or `src=` attribute in it, quoted or not.
+const HTML_TAG = /<(a|img)(?=[\s/>])[^>]*>/gi;
+const HTML_ATTRIBUTE = /[\s"'](href|src)[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
+
+function htmlLinks(
+  markdown: string,
+  start: { line: number; column: number; offset: number },
+  to: number,
+): (MarkdownLink & { offset: number })[] {
+  const from = start.offset;
+  // A comment's tags are not rendered: blanked out, keeping every other character at its offset.
+  const html = markdown
+    .slice(from, to)
+    .replace(/<!--[\s\S]*?(?:-->|$)/g, (comment) => ' '.repeat(comment.length));
+  const links: (MarkdownLink & { offset: number })[] = [];
+  for (const tag of html.matchAll(HTML_TAG)) {
+    const wanted = tag[1]?.toLowerCase() === 'a' ? 'href' : 'src';
+    for (const attribute of tag[0].matchAll(HTML_ATTRIBUTE)) {
+      if (attribute[1]?.toLowerCase() !== wanted) continue;
+      const raw = attribute[2] ?? attribute[3] ?? attribute[4] ?? '';
+      const at = tag.index + attribute.index + attribute[0].indexOf(raw, attribute[1].length);
+      links.push({
+        href: decodeHtmlReferences(raw.trim()),
+        ...positionIn(html, at, start),
+        offset: from + at,
+      });
+    }
+  }
+  return links;
+}
+
+/**
+ * 1-based line and column of `at` in `text`, which starts at `start`; `\r\n`, `\r` and `\n` end
+ * lines, as for the parser. Counted within the HTML block only: a page may have many.
+ */
+function positionIn(
+  text: string,
+  at: number,
+  start: { line: number; column: number },
+): { line: number; column: number } {
+  const before = text.slice(0, at);
+  const breaks = before.match(/\r\n|\r|\n/g)?.length ?? 0;
+  if (breaks === 0) return { line: start.line, column: start.column + at };
+  const lineStart = Math.max(before.lastIndexOf('\n'), before.lastIndexOf('\r')) + 1;
+  return { line: start.line + breaks, column: at - lineStart + 1 };
+}
+
+const NAMED_REFERENCES: Readonly<Record<string, string>> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+};
+
+/** An attribute's character references (`&amp;`, `&#47;`, `&#x2F;`) as the characters they name. */
+function decodeHtmlReferences(text: string): string {
+  return text.replace(/&(#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z]+);/g, (whole, name: string) => {
+    if (!name.startsWith('#')) return NAMED_REFERENCES[name] ?? whole;
+    const code =
+      name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 }
 
 /**
@@ -155,66 +247,4 @@ function indexOf(tree: DocsTree): { pages: Set<string>; files: Set<string> } {
   const index = { pages, files: new Set(tree.files.map((file) => file.path)) };
   treeIndexes.set(tree, index);
   return index;
-}
-
-/** `[t](dest "title")` from just after `(`: the destination and the index past `)`, or undefined. */
-function inlineDestination(text: string, start: number): { href: string; end: number } | undefined {
-  let i = skipSpace(text, start);
-  let raw: string;
-  if (text[i] === '<') {
-    const close = text.indexOf('>', i);
-    if (close === -1 || /[\n<]/.test(text.slice(i + 1, close))) return undefined;
-    raw = text.slice(i + 1, close);
-    i = close + 1;
-  } else {
-    const begin = i;
-    let depth = 0;
-    for (; i < text.length; i += 1) {
-      const char = text.charAt(i);
-      if (char === '\\') i += 1;
-      else if (char === '(') depth += 1;
-      else if (char === ')' && depth-- === 0) break;
-      else if (/\s/.test(char)) break;
-    }
-    raw = text.slice(begin, i);
-  }
-  i = skipSpace(text, i);
-  const quote = text[i];
-  if (quote === '"' || quote === "'" || (quote === '(' && raw !== '')) {
-    const close = text.indexOf(quote === '(' ? ')' : quote, i + 1);
-    if (close === -1) return undefined;
-    i = skipSpace(text, close + 1);
-  }
-  if (text[i] !== ')') return undefined;
-  return { href: resolveEscapes(raw), end: i + 1 };
-}
-
-function skipSpace(text: string, from: number): number {
-  let i = from;
-  while (i < text.length && /[ \t\r\n]/.test(text.charAt(i))) i += 1;
-  return i;
-}
-
-/** `text` with each inline code span blanked out, keeping every other character at its offset. */
-function withoutCodeSpans(text: string): string {
-  const runs = [...text.matchAll(/(?<!\\)`+/g)];
-  let result = text;
-  for (let r = 0; r < runs.length; r += 1) {
-    const open = runs[r];
-    if (open === undefined) continue;
-    const closeIndex = runs.findIndex((run, index) => index > r && run[0] === open[0]);
-    const close = runs[closeIndex];
-    if (close === undefined) continue;
-    const from = open.index;
-    const to = close.index + close[0].length;
-    // A code span ends with its paragraph: a blank line in between means the backticks are literal.
-    if (/\n[ \t]*\r?\n/.test(text.slice(from, to))) continue;
-    result = `${result.slice(0, from)}${' '.repeat(to - from)}${result.slice(to)}`;
-    r = closeIndex;
-  }
-  return result;
-}
-
-function resolveEscapes(raw: string): string {
-  return raw.replace(ESCAPED_PUNCTUATION, '$1');
 }

@@ -27,6 +27,15 @@ export interface LinkCheckRead {
   status?: ChangeRequestStatus;
 }
 
+/** A document of a link check: its id, what names it, and its source file in the docs folder. */
+export interface CheckedPage {
+  pageId: string;
+  pageTitle: string;
+  pagePath?: string | undefined;
+  sourcePath?: string | undefined;
+  noGitFile?: boolean | undefined;
+}
+
 export async function readLinkCheck(
   api: DocsApiClient,
   target: LinkCheckTarget,
@@ -56,6 +65,7 @@ async function readChangeRequest(
   const broken: BrokenLink[] = [];
   const stats: LinkStats = { total: 0, broken: { total: 0 } };
   for (const page of flatten(pages)) {
+    const named = checkedPage(page, true);
     const read = await readAll(
       (cursor) => api.content.listPageLinks(target, page.id, { status: 'broken', ...cursor, signal }),
       'GET /spaces/{}/change-requests/{}/content/page/{}/links',
@@ -64,9 +74,35 @@ async function readChangeRequest(
     stats.broken.total += read.stats.broken.total;
     if (read.stats.broken.changeRequest !== undefined)
       stats.broken.changeRequest = (stats.broken.changeRequest ?? 0) + read.stats.broken.changeRequest;
-    for (const link of read.items) broken.push(brokenLink(link, page));
+    for (const link of read.items) broken.push(brokenLink(link, named));
   }
   return { broken, stats };
+}
+
+/**
+ * The documents of a change request (or of the main content) as a link check names them, each with
+ * its file in git or the note that it has none: one read of the page tree.
+ */
+export async function readCheckedPages(
+  api: DocsApiClient,
+  target: ContentTarget,
+  signal: AbortSignal,
+): Promise<CheckedPage[]> {
+  const { pages } = await api.content.getPages(target, { signal });
+  // Groups and link pages have no text of their own to hold a link.
+  return flatten(pages)
+    .filter((page) => page.type !== 'group' && page.type !== 'link')
+    .map((page) => checkedPage(page, true));
+}
+
+/** Broken links read without their pages' files (`brokenLinksOf`) given them, by page id. */
+export function withPageFiles(broken: readonly BrokenLink[], pages: readonly CheckedPage[]): BrokenLink[] {
+  const byId = new Map(pages.map((page) => [page.pageId, page]));
+  return broken.map((link) => {
+    const page = byId.get(link.pageId);
+    if (page?.sourcePath !== undefined) return { ...link, sourcePath: page.sourcePath };
+    return page?.noGitFile === true ? { ...link, noGitFile: true } : link;
+  });
 }
 
 async function readMainContent(
@@ -83,7 +119,9 @@ async function readMainContent(
     // gives them, so that the two compare alike. The locations are the page records: their
     // titles and paths are there for the log and /status.
     const pages = linkPages(link.locationReferences);
-    return (pages.length === 0 ? [{ id: 'unknown' }] : pages).map((page) => brokenLink(link, page));
+    return (pages.length === 0 ? [{ id: 'unknown' }] : pages).map((page) =>
+      brokenLink(link, checkedPage(page, false)),
+    );
   });
   return { broken, stats: { total: read.stats.total, broken: { ...read.stats.broken } } };
 }
@@ -110,13 +148,23 @@ async function readAll(
   return { items, stats: stats ?? { total: 0, broken: { total: 0 } } };
 }
 
-function brokenLink(link: LinkCheckItem, page: RevisionPage | LocatedPage): BrokenLink {
-  return {
-    pageId: page.id,
-    pageTitle: page.title ?? page.id,
-    pagePath: page.path,
-    target: linkTarget(link.targetReference),
-  };
+function brokenLink(link: LinkCheckItem, page: CheckedPage): BrokenLink {
+  return { ...page, target: linkTarget(link.targetReference) };
+}
+
+/**
+ * A page as the check names it. `fromRevision`: the page is a revision's document, whose `git`
+ * tells whether it has a file; a location's page record may carry `git` too, and when it does not,
+ * nothing is known.
+ */
+function checkedPage(page: RevisionPage | LocatedPage, fromRevision: boolean): CheckedPage {
+  const common = { pageId: page.id, pageTitle: page.title ?? page.id, pagePath: page.path };
+  // A revision's document names its file (`git.path`) when the service read it from one (git sync,
+  // an import) and not when a person made it there. A page record of the main content's list names
+  // no file either way: there, nothing is known.
+  const git = (page as { git?: { path?: unknown } }).git;
+  if (typeof git?.path === 'string') return { ...common, sourcePath: git.path };
+  return fromRevision ? { ...common, noGitFile: true } : common;
 }
 
 function flatten(pages: readonly RevisionPage[]): RevisionPage[] {

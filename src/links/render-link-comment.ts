@@ -5,6 +5,7 @@
 import { warningLocation } from '../content/content-warning.js';
 import type { BrokenLink } from './broken-link.js';
 import type { ImportWarnings } from './import-warnings-for.js';
+import { linkPlace } from './link-place.js';
 
 /** The first line of docsync's link comment; invisible in rendered markdown. */
 export const LINK_COMMENT_MARKER = '<!-- docsync:broken-links -->';
@@ -70,7 +71,7 @@ function brokenLinkLines(broken: readonly BrokenLink[]): string[] {
     items.push(`- ${codeSpan(page)}`);
     for (const target of targets) {
       if (listed >= LINK_COMMENT_MAX_LISTED) break;
-      items.push(`  - ${codeSpan(target)}`);
+      items.push(`  - ${target}`);
       listed += 1;
     }
   }
@@ -117,18 +118,37 @@ function section(
   ];
 }
 
-/** Page label (path, else title) to its distinct targets, both sorted by code unit, not locale. */
+/**
+ * Page label (path, else title) to its distinct list items, each a target and where it is written:
+ * pages sorted by code unit, not locale; items by target, then line.
+ */
 function groupByPage(broken: readonly BrokenLink[]): Map<string, string[]> {
-  const targets = new Map<string, Set<string>>();
+  const items = new Map<string, Map<string, { target: string; line: number }>>();
   for (const link of broken) {
     const page = link.pagePath ?? link.pageTitle;
-    const set = targets.get(page) ?? new Set<string>();
-    set.add(link.target);
-    targets.set(page, set);
+    const listed = items.get(page) ?? new Map<string, { target: string; line: number }>();
+    listed.set(`${codeSpan(link.target)}${placeText(link)}`, { target: link.target, line: link.line ?? 0 });
+    items.set(page, listed);
   }
   return new Map(
-    [...targets.keys()].sort(compare).map((page) => [page, [...(targets.get(page) ?? [])].sort(compare)]),
+    [...items.keys()].sort(compare).map((page) => {
+      const listed = [...(items.get(page) ?? new Map()).entries()];
+      listed.sort(
+        ([textA, a], [textB, b]) => compare(a.target, b.target) || a.line - b.line || compare(textA, textB),
+      );
+      return [page, listed.map(([text]) => text)];
+    }),
   );
+}
+
+/**
+ * Where the link is written: ` at \`docs/a.md:3:5\``, or in words why no line is known. Nothing for a
+ * record that names no file either way (one stored before docsync placed links, the main content's).
+ */
+function placeText(link: BrokenLink): string {
+  if (link.line !== undefined) return ` at ${codeSpan(linkPlace(link))}`;
+  if (link.sourcePath === undefined && link.noGitFile !== true) return '';
+  return ` (${markdownText(linkPlace(link))})`;
 }
 
 function compare(a: string, b: string): number {

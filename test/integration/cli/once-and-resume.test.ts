@@ -69,7 +69,7 @@ mappings:
     const first = await runCli(['once', '--config', config], { cwd: repo.work, env: cliEnv() });
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(
-      /^ci-docs: imported [0-9a-f]{12}\nchange request #1 http.*\nrevision rev_\w+\nbroken links: 1\n {2}readme: gone\.md\n$/,
+      /^ci-docs: imported [0-9a-f]{12}\nchange request #1 http.*\nrevision rev_\w+\nbroken links: 1\n {2}readme: gone\.md \(docs\/README\.md:3:27\)\n$/,
     );
     const second = await runCli(['once', '--config', config, '--fail-on-broken-links'], {
       cwd: repo.work,

@@ -69,7 +69,11 @@ describe('extractLinks', () => {
   });
 
   it('reads CRLF documents', () => {
-    expect(extractLinks('```\r\n[a](a.md)\r\n```\r\n[b](b.md)\r\n[c]: c.md\r\n')).toEqual(['b.md', 'c.md']);
+    // A definition cannot interrupt a paragraph (CommonMark): the blank line makes `[c]` one.
+    expect(extractLinks('```\r\n[a](a.md)\r\n```\r\n[b](b.md)\r\n\r\n[c]: c.md\r\n')).toEqual([
+      'b.md',
+      'c.md',
+    ]);
   });
 });
 

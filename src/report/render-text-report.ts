@@ -1,0 +1,33 @@
+// `docsync once` for people: the result, the change request, the docs folder's warnings and the
+// broken links, one per line with where each is written in git.
+import { warningLocation } from '../content/content-warning.js';
+import { linkPlace } from '../links/link-place.js';
+import { isFailure, type OnceResult } from './once-result.js';
+import { pageLabel, sortedBrokenLinks } from './report-items.js';
+
+export function renderTextReport(result: OnceResult): string {
+  if (isFailure(result)) return `${result.mapping}: failed: ${result.failure.message}\n`;
+  const { report } = result;
+  const lines = [
+    `${result.mapping}: ${report.result}${report.sha === undefined ? '' : ` ${report.sha.slice(0, 12)}`}`,
+  ];
+  if (report.changeRequest !== undefined)
+    lines.push(
+      `change request #${report.changeRequest.number}${report.changeRequest.url === undefined ? '' : ` ${report.changeRequest.url}`}`,
+    );
+  if (report.revision !== undefined) lines.push(`revision ${report.revision}`);
+  const warnings = report.warnings ?? [];
+  if (warnings.length > 0)
+    lines.push(
+      `warnings: ${warnings.length}`,
+      ...warnings.map((warning) => `  ${warningLocation(warning)}: ${warning.message} (${warning.code})`),
+    );
+  if (result.links !== undefined) {
+    const broken = sortedBrokenLinks(result);
+    lines.push(
+      `broken links: ${broken.length}`,
+      ...broken.map((link) => `  ${pageLabel(link)}: ${link.target} (${linkPlace(link)})`),
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
