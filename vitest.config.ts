@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: process.env.CI ? ['default'] : ['default'],
+    // Integration tests mostly wait (on polls, child processes, the network): two files at once on
+    // two cores, where vitest would run one (its default is the cores less one).
+    maxWorkers: 2,
     projects: [
       {
         test: {

@@ -3,8 +3,8 @@
 // (two-way mapping) and change the spec: every commit reaches its space, every edit reaches git, the
 // last spec is uploaded, and nothing is done twice (no commit imported twice, no revision exported
 // twice, one open change request at most, no job failed or found stalled). Commits to the two-way
-// mapping's branch while its edits are exported are left out: the base such an export makes is kept
-// only in the mirror of the process that made it (see the report of issue 19).
+// mapping's branch while its edits are exported are left out here: an export base made in one
+// process and used in another is test/integration/export/base-shared-between-processes.test.ts.
 
 import { describe, expect, it } from 'vitest';
 import { DOCSYNC_TRAILER } from '../../../src/git/docsync-trailer.js';

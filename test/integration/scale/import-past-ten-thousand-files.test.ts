@@ -1,6 +1,7 @@
-// `docsync once` of a docs folder of 50,000 files: the folder is bundled and imported whole, every
+// `docsync once` of a docs folder past 10,000 files: the folder is bundled and imported whole, every
 // page and image of it in the change request (the service documents no limit on the files of one
-// import; the local service used to refuse past 10,000 entries, and docsync itself too).
+// import; the local service used to refuse past 10,000 entries, and docsync itself too). 50,000 and
+// 100,000 files are `npm run bench -- scale`'s rows.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,7 @@ import { callApi, createTestSpace, startTestEmulator } from '../../support/start
 import { tempDir } from '../../support/test-context.js';
 import { createLargeDocsRepo } from './large-docs-repo.js';
 
-const FILES = 50_000;
+const FILES = 12_000;
 
 interface ContentPage {
   id: string;
@@ -22,7 +23,7 @@ function flatten(pages: readonly ContentPage[]): ContentPage[] {
   return pages.flatMap((page) => [page, ...flatten(page.pages ?? [])]);
 }
 
-describe('docsync once of 50,000 files', async () => {
+describe('docsync once of 12,000 files', async () => {
   const emulator = await startTestEmulator();
 
   it('imports every file of the folder into the change request', { timeout: 600_000 }, async () => {
