@@ -12,7 +12,7 @@ import { startTwoWay } from '../../support/two-way-world.js';
 import { waitFor } from '../../support/wait-for.js';
 
 describe('a save while the space holds an unexported edit', () => {
-  it('waits for the export, then for the pull, and loses neither side', async () => {
+  it('waits for the export, then for the pull, and loses neither side', { timeout: 90_000 }, async () => {
     const { emulator, space, repo, state, daemon, pollSpace, writeNotes } = await startTwoWay({
       name: 'deferred-worktree',
       approvals: 0,
@@ -40,21 +40,25 @@ describe('a save while the space holds an unexported edit', () => {
     await repo.git('stash', '--quiet');
     await repo.git('pull', '--quiet', '--ff-only', 'origin', 'main');
     await repo.git('stash', 'pop', '--quiet');
-    const merged = await stateWhere(
-      state,
-      'docs',
-      (s) =>
-        s.lastImport?.source === 'worktree' &&
-        s.lastImport.result === 'imported' &&
-        s.lastMerge?.changeRequest.id === s.lastImport.changeRequest?.id,
+    // The pull changed files: the working copy is imported (the save is in no commit: only that
+    // import can bring it). The git poll may import the export's commit too, before or after it:
+    // what counts is that the space holds both sides at the end.
+    const spaceText = async () =>
+      JSON.stringify(
+        (
+          await callApi<unknown>(
+            `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
+            emulator.tokens.admin,
+          )
+        ).body,
+      );
+    await waitFor(
+      async () => {
+        const text = await spaceText();
+        return text.includes('Written in the service.') && text.includes('Saved in the working copy.');
+      },
       'the pulled working copy imported and merged',
+      45_000,
     );
-    expect(merged.lastImport?.source).toBe('worktree');
-    const pages = await callApi<unknown>(
-      `${emulator.baseUrl}/spaces/${space}/content/pages?format=markdown`,
-      emulator.tokens.admin,
-    );
-    expect(JSON.stringify(pages.body)).toContain('Written in the service.');
-    expect(JSON.stringify(pages.body)).toContain('Saved in the working copy.');
   });
 });
