@@ -40,6 +40,7 @@ export const ERROR_CODES = {
   GIT_UNAVAILABLE: 'the git program could not be started: install git or put it on PATH',
   GIT_INVALID_INPUT: 'a commit id, branch or path that git must not be given (an option, a `..`)',
   GIT_PUSH_REJECTED: 'the remote refused a push because the branch moved since it was read: retried',
+  GIT_LOCKED: 'another git command held a lock on a ref of the mirror at the same time: retried',
   BRANCH_NOT_FOUND: 'the branch of a mapping does not exist in its repository: check git.branch',
   FOLDER_NOT_FOUND: 'the folder of a mapping does not exist on its branch: check git.dir',
 

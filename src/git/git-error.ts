@@ -17,6 +17,7 @@ export const GIT_ERROR_CODES = [
   'GIT_UNAVAILABLE',
   'GIT_INVALID_INPUT',
   'GIT_PUSH_REJECTED',
+  'GIT_LOCKED',
 ] as const satisfies readonly ErrorCode[];
 
 export type GitErrorCode = (typeof GIT_ERROR_CODES)[number];
@@ -35,6 +36,8 @@ export const GIT_RETRYABLE: Readonly<Record<GitErrorCode, boolean>> = {
   GIT_INVALID_INPUT: false,
   // Read the branch again and build on its new tip.
   GIT_PUSH_REJECTED: true,
+  // Another git command held a ref or the index (another process on the same data folder).
+  GIT_LOCKED: true,
 };
 
 /**
@@ -46,6 +49,10 @@ export const GIT_STDERR_RULES: readonly { code: GitErrorCode; pattern: RegExp }[
   {
     code: 'GIT_PUSH_REJECTED',
     pattern: /\[rejected\]|non-fast-forward|\(fetch first\)|stale info/i,
+  },
+  {
+    code: 'GIT_LOCKED',
+    pattern: /cannot lock ref|Unable to create '[^']*\.lock': File exists/i,
   },
   {
     code: 'GIT_AUTH',

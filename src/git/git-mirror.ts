@@ -56,6 +56,9 @@ export class GitMirror {
   private readonly env: NodeJS.ProcessEnv;
   private readonly timeoutMs: number;
   private fetching: Promise<void> | undefined;
+  // Every command of this process that moves the mirror's refs, one at a time: a fetch that read
+  // `main` before a push's update-ref moved it would fail to lock it ("is at X but expected Y").
+  private refWrites: Promise<unknown> = Promise.resolve();
 
   constructor(options: GitMirrorOptions) {
     this.repo = options.repo;
@@ -74,7 +77,7 @@ export class GitMirror {
    * the first caller's signal).
    */
   fetch(signal?: AbortSignal): Promise<void> {
-    this.fetching ??= this.update(signal).finally(() => {
+    this.fetching ??= this.writingRefs(() => this.update(signal)).finally(() => {
       this.fetching = undefined;
     });
     return this.fetching;
@@ -98,7 +101,8 @@ export class GitMirror {
    * no branch holds: the export's base when git's side of some files was kept.
    */
   async keep(sha: string, name: string, signal?: AbortSignal): Promise<void> {
-    await this.run(['update-ref', `refs/docsync/keep/${checkBranch(name)}`, checkSha(sha)], signal);
+    const ref = `refs/docsync/keep/${checkBranch(name)}`;
+    await this.writingRefs(() => this.run(['update-ref', ref, checkSha(sha)], signal));
   }
 
   /**
@@ -121,10 +125,8 @@ export class GitMirror {
   async fetchShared(name: string, signal?: AbortSignal): Promise<boolean> {
     const ref = checkBranch(name);
     const args = ['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', '--', this.repo];
-    const { exitCode } = await this.run(
-      [...args, `+refs/docsync/${ref}:refs/docsync/keep/${ref}`],
-      signal,
-      [1, 128],
+    const { exitCode } = await this.writingRefs(() =>
+      this.run([...args, `+refs/docsync/${ref}:refs/docsync/keep/${ref}`], signal, [1, 128]),
     );
     return exitCode === 0;
   }
@@ -224,7 +226,7 @@ export class GitMirror {
       timeoutMs: this.timeoutMs,
       signal,
     });
-    await this.run(['update-ref', target, checkSha(sha)], signal);
+    await this.writingRefs(() => this.run(['update-ref', target, checkSha(sha)], signal));
   }
 
   /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */
@@ -316,6 +318,13 @@ export class GitMirror {
         cause: error,
       });
     }
+  }
+
+  /** Runs `work` after every ref write queued before it, whatever their outcome. */
+  private writingRefs<T>(work: () => Promise<T>): Promise<T> {
+    const result = this.refWrites.then(work, work);
+    this.refWrites = result.catch(() => undefined);
+    return result;
   }
 
   private run(args: readonly string[], signal: AbortSignal | undefined, okExitCodes: readonly number[] = []) {

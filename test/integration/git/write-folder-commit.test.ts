@@ -1,5 +1,6 @@
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { isGitError } from '../../../src/git/git-error.js';
 import type { GitMirror } from '../../../src/git/git-mirror.js';
@@ -117,6 +118,22 @@ describe('GitMirror.writeFolderCommit and push', () => {
     // A new branch takes it: that is where conflicts go.
     await mirror.push(sha, 'docsync/conflict-rev_2');
     expect(repo.remoteGit('rev-parse', 'docsync/conflict-rev_2')).toBe(sha);
+  });
+
+  it('lets a fetch and a push run at once in one process without either failing on a held ref', async () => {
+    let parent = await repo.publish({ 'docs/page.md': '# 0\n' }, 'first');
+    const mirror = await repo.fetchedMirror();
+    // A fetch reads `main`, then moves it; a push's update-ref in between made git refuse the fetch
+    // ("cannot lock ref 'refs/heads/main': is at X but expected Y"), a permanent poll failure.
+    for (let round = 1; round <= 40; round += 1) {
+      const sha = await writeOver(mirror, parent, 'docs', { 'page.md': `# ${round}\n` }, `round ${round}`);
+      // The fetch starts at a different moment of the push each round.
+      const fetchLater = sleep(round % 20).then(() => mirror.fetch());
+      await Promise.all([mirror.push(sha, 'main'), fetchLater]);
+      expect(await mirror.resolve('main')).toBe(sha);
+      parent = sha;
+    }
+    expect(repo.remoteGit('rev-parse', 'main')).toBe(parent);
   });
 
   it('pushes in an operator environment with editors, pagers and git credentials settings', async () => {

@@ -31,9 +31,28 @@ describe('classifyGitStderr', () => {
     expect(classifyGitStderr(stderr)).toBe(code);
   });
 
-  it('retries network trouble, time-outs and a push the moved branch refused, only', () => {
+  it('retries network trouble, time-outs, a push the moved branch refused and a held lock, only', () => {
     const retryable = GIT_ERROR_CODES.filter((code) => GIT_RETRYABLE[code]);
-    expect(retryable).toEqual(['GIT_NETWORK', 'GIT_TIMEOUT', 'GIT_ABORTED', 'GIT_PUSH_REJECTED']);
+    expect(retryable).toEqual([
+      'GIT_NETWORK',
+      'GIT_TIMEOUT',
+      'GIT_ABORTED',
+      'GIT_PUSH_REJECTED',
+      'GIT_LOCKED',
+    ]);
+  });
+
+  it('reads a ref another command holds as GIT_LOCKED', () => {
+    expect(
+      classifyGitStderr(
+        "error: cannot lock ref 'refs/heads/main': is at c68d4b6d2a98ffd8de37e3908674d86edfc25272 but expected 54722ac07cc29a264c987913a4e2782049228893",
+      ),
+    ).toBe('GIT_LOCKED');
+    expect(
+      classifyGitStderr(
+        "fatal: Unable to create '/data/git/m.git/refs/heads/main.lock': File exists.\n\nAnother git process seems to be running",
+      ),
+    ).toBe('GIT_LOCKED');
   });
 
   it('reads a refused push as GIT_PUSH_REJECTED, before any other rule', () => {
