@@ -132,8 +132,21 @@ ${mappings}`,
   };
   const opened = await stateWhere(state, 'docs', (s) => s.changeRequestId !== undefined, 'the first import');
   await world.approveUntilMerged(String(opened.changeRequestId));
-  // The space poll sees the merge: the space now equals the first commit, the base of exports.
-  await world.pollSpace();
-  await stateWhere(state, 'docs', (s) => s.exportBase === first, 'the merge seen by the space poll');
+  // The space poll sees the merge: the space now equals the first commit, the base of exports. A
+  // poll already running when the merge landed absorbs the one queued here (same job id), and
+  // exports poll hourly in this world: queue another until one has seen it.
+  let queuedAt = 0;
+  await waitFor(
+    async () => {
+      if ((await state.get('docs')).exportBase === first) return true;
+      if (Date.now() - queuedAt > 1000) {
+        queuedAt = Date.now();
+        await world.pollSpace();
+      }
+      return undefined;
+    },
+    'the merge seen by the space poll',
+    30_000,
+  );
   return world;
 }
