@@ -1,10 +1,12 @@
-// `docsync status` for people: the /status answer as plain-text tables, after a health headline
-// ("all in sync", or each problem with what, why and a hint): mappings, their last imports'
-// warnings, change requests with their verdicts, link checks, OpenAPI specs, queues, next runs,
-// recent events and failures. Pure: the answer, the clock and whether to colour come in, the text
-// goes out.
+// `docsync status` for people: the /status answer as plain-text tables, after a headline ("all in
+// sync", or what needs attention, each with what, why and a hint): mappings, their last imports'
+// warnings, change requests with their verdicts, broken links (file:line), link checks, OpenAPI
+// specs, queues, next runs, recent events (repeats counted) and failures. Pure: the answer, the
+// clock and whether to colour come in, the text goes out.
 import { warningLocation as warningWhere } from '../content/content-warning.js';
+import { changeRequestNumbers, eventText } from '../status/event-text.js';
 import { formatDuration, relativeTime } from '../status/format-time.js';
+import { groupEvents } from '../status/grouped-rows.js';
 import { schedulerName, scheduleText } from '../status/schedule-text.js';
 import { shownWarnings } from '../status/shown-warnings.js';
 import {
@@ -14,6 +16,7 @@ import {
   type SpecStatusAnswer,
   type StatusAnswer,
 } from '../status/status-answer-schema.js';
+import { brokenLinkTable, linkCheckTable } from './link-check-tables.js';
 import { healthCell, healthLines, hintNote, NONE, note, reason, timestamp } from './status-lines.js';
 import { type Cell, type Column, formatTable, type Paint, painter, printable } from './text-table.js';
 
@@ -35,13 +38,13 @@ export function renderStatusTables(status: StatusAnswer, options: RenderOptions)
   const sections: string[][] = [
     [
       `${paint('bold', `docsync ${printable(status.version)}`)}, up ${formatDuration(status.uptimeSeconds * 1000)} (since ${timestamp(status.startedAt)})`,
-      ...healthLines(status.summary, paint, options.now),
+      ...healthLines(status, paint, options.now),
     ],
     ...mappingSections(status.mappings, paint, at),
     specSection(status.openapi, paint, at),
     queueSection(status.queues, paint),
     nextRunSection(status.nextRuns, paint, at),
-    eventSection(status.events, paint, at),
+    eventSection(status, paint, at),
     failureSection(status.failures, paint, at),
   ];
   return `${sections.map((lines) => lines.join('\n')).join('\n\n')}\n`;
@@ -104,7 +107,8 @@ function mappingSections(part: StatusAnswer['mappings'], paint: Paint, at: At): 
     mappings,
     importWarningSection(part, paint),
     changeRequestSection(part, paint, at),
-    linkCheckSection(part, paint, at),
+    brokenLinkTable(part, paint),
+    linkCheckTable(part, paint, at),
   ];
 }
 
@@ -186,27 +190,6 @@ function changeRequestSection(mappings: readonly MappingStatusAnswer[], paint: P
     { header: 'VERDICT' },
     { header: 'LINKS' },
     { header: 'REASONS' },
-  ]);
-}
-
-function linkCheckSection(mappings: readonly MappingStatusAnswer[], paint: Paint, at: At): string[] {
-  const rows = mappings.flatMap((mapping) =>
-    mapping.linkChecks.map((check): Cell[] => [
-      mapping.name,
-      check.target === 'main' ? 'main' : check.number === undefined ? check.target : `#${check.number}`,
-      check.revision,
-      { text: String(check.broken), style: check.broken > 0 ? 'yellow' : undefined },
-      check.total === undefined ? NONE : String(check.total),
-      at(check.at),
-    ]),
-  );
-  return tableSection('Link checks', 'none recorded', paint, rows, [
-    { header: 'MAPPING' },
-    { header: 'TARGET' },
-    { header: 'REVISION' },
-    { header: 'BROKEN', align: 'right' },
-    { header: 'LINKS', align: 'right' },
-    { header: 'WHEN' },
   ]);
 }
 
@@ -313,13 +296,19 @@ function nextRunSection(part: StatusAnswer['nextRuns'], paint: Paint, at: At): s
   });
 }
 
-function eventSection(part: StatusAnswer['events'], paint: Paint, at: At): string[] {
-  return listSection(part, paint, {
+function eventSection(status: StatusAnswer, paint: Paint, at: At): string[] {
+  const numbers = changeRequestNumbers(status.mappings);
+  const part = status.events;
+  return listSection(isPartError(part) || part === undefined ? part : groupEvents(part), paint, {
     title: 'Recent events',
     none: 'none yet',
     limit: SHOWN_EVENTS,
     columns: [{ header: 'WHEN' }, { header: 'MAPPING' }, { header: 'WHAT HAPPENED' }],
-    row: (event) => [at(event.at), event.mapping ?? NONE, reason(event.summary)],
+    row: ({ newest, count }) => [
+      at(newest.at),
+      newest.mapping ?? NONE,
+      reason(`${eventText(newest.summary, numbers)}${count === 1 ? '' : ` ×${count}`}`),
+    ],
   });
 }
 

@@ -1,24 +1,24 @@
 // The lines `docsync status` shares between its tables (src/cli/render-status-tables.ts): the
-// health headline with each problem and its hint, health cells, notes under a table, reasons cut
-// to a terminal row, and timestamps. Pure.
-import type { HealthSummary } from '../status/health-summary.js';
-import { headline, PROBLEM_STYLE, problemText } from '../status/problem-text.js';
-import type { MappingStatusAnswer } from '../status/status-answer-schema.js';
+// headline (what needs attention) with each item and its hint, health cells, notes under a table,
+// reasons cut to a terminal row, and timestamps. Pure.
+import { attentionOf } from '../status/attention.js';
+import type { MappingStatusAnswer, StatusAnswer } from '../status/status-answer-schema.js';
 import { type Cell, type Paint, printable, type Style } from './text-table.js';
 
 /** What a cell with nothing to show holds. */
 export const NONE = '-';
 const REASON_CHARS = 200;
 
-/** The headline: all in sync, or each problem on its line with what to check under it. */
-export function healthLines(summary: HealthSummary | undefined, paint: Paint, now: Date): string[] {
-  if (summary === undefined) return [];
-  if (summary.problems.length === 0) return [paint('green', headline(summary))];
+/** The headline: all in sync, or what needs attention, each on its line with what to check under it. */
+export function healthLines(status: StatusAnswer, paint: Paint, now: Date): string[] {
+  const attention = attentionOf(status, now);
+  if (attention === undefined) return [];
+  if (attention.items.length === 0) return [paint('green', attention.headline)];
   return [
-    paint('bold', paint('red', headline(summary))),
-    ...summary.problems.flatMap((problem) => [
-      note(paint, PROBLEM_STYLE[problem.state] === 'bad' ? 'red' : 'yellow', problemText(problem, now)),
-      ...hintNote(paint, problem.hint),
+    paint('bold', paint('red', reason(attention.headline))),
+    ...attention.items.flatMap((item) => [
+      note(paint, item.style === 'bad' ? 'red' : 'yellow', item.text),
+      ...hintNote(paint, item.hint),
     ]),
   ];
 }

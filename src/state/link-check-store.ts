@@ -3,12 +3,26 @@
 // every version (Redis for the daemon, memory for tests and `docsync once`) keeps it in.
 import { z } from 'zod';
 
-const brokenLinkSchema = z.object({
+/**
+ * A broken link as stored (src/links/broken-link.ts): its page and target, and where it is written in
+ * git. The place is optional: records written before it was kept, and links not found in git, lack it.
+ */
+export const brokenLinkSchema = z.object({
   pageId: z.string(),
   pageTitle: z.string(),
   pagePath: z.string().optional(),
   target: z.string(),
+  sourcePath: z.string().optional(),
+  noGitFile: z.boolean().optional(),
+  file: z.string().optional(),
+  line: z.int().positive().optional(),
+  column: z.int().positive().optional(),
 });
+
+export type StoredBrokenLink = z.infer<typeof brokenLinkSchema>;
+
+/** Broken links /status lists per target; `broken` counts them all. */
+export const BROKEN_LINKS_LISTED = 50;
 
 /** The service's counts, as it gives them: all links, broken ones, and (change requests) those it adds. */
 const linkStatsSchema = z.object({
@@ -28,7 +42,7 @@ export const linkCheckSchema = z.object({
 
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 
-/** What /status reads of a stored check: its counts, not the links themselves, which are not validated. */
+/** What /status reads of a stored check: each link on its own, so one unreadable link costs only itself. */
 const storedSummarySchema = linkCheckSchema.extend({ broken: z.array(z.unknown()) });
 
 /** A check in short, as /status shows it. */
@@ -38,6 +52,8 @@ export const linkCheckSummarySchema = z.object({
   broken: z.number(),
   /** All links of the target, when the record has the service's stats. */
   total: z.number().optional(),
+  /** The first BROKEN_LINKS_LISTED broken links, with their place in git when known (absent from older daemons). */
+  links: z.array(brokenLinkSchema).default([]),
 });
 
 export type LinkCheckSummary = z.infer<typeof linkCheckSummarySchema>;
@@ -57,5 +73,18 @@ export function summaryOfLinkCheck(value: unknown): LinkCheckSummary | undefined
   const parsed = storedSummarySchema.safeParse(value);
   if (!parsed.success) return undefined;
   const { at, revision, broken, stats } = parsed.data;
-  return { at, revision, broken: broken.length, ...(stats === undefined ? {} : { total: stats.total }) };
+  // Read only as many as are listed: a check may hold thousands, and /status is read every few seconds.
+  const links: LinkCheck['broken'] = [];
+  for (const link of broken) {
+    if (links.length === BROKEN_LINKS_LISTED) break;
+    const read = brokenLinkSchema.safeParse(link);
+    if (read.success) links.push(read.data);
+  }
+  return {
+    at,
+    revision,
+    broken: broken.length,
+    ...(stats === undefined ? {} : { total: stats.total }),
+    links,
+  };
 }

@@ -1,12 +1,16 @@
 // The status page at `/` for people: the /status answer as server-rendered HTML that reloads
-// itself, with no script and no build step. A headline first ("all in sync", or each problem with
-// what and why and a hint), then mappings, what their last imports read past (import warnings),
-// change requests and their verdicts, link checks, OpenAPI specs, recent events and failures,
-// queues and next runs. Pure: the answer and the clock come in, the page goes out.
+// itself, with no script and no build step. A headline first ("all in sync", or what needs
+// attention, each with what and why and a hint), then mappings (a failing one in red), what their
+// last imports read past (import warnings), change requests and their verdicts, broken links with
+// their file and line in git, link checks, OpenAPI specs, recent events and failures (repeats
+// counted), and the queue internals folded away. Pure: the answer and the clock come in, the page
+// goes out.
 import { warningLocation as warningWhere } from '../content/content-warning.js';
+import { type Attention, attentionOf } from './attention.js';
 import { formatDuration } from './format-time.js';
-import type { HealthSummary } from './health-summary.js';
 import { html, SafeHtml, safeHref } from './html.js';
+import { eventSection, failureSection, queueInternals } from './page-activity-sections.js';
+import { brokenLinkSection, linkCheckSection } from './page-link-sections.js';
 import {
   type At,
   hintLine,
@@ -18,27 +22,15 @@ import {
   styled,
   table,
   time,
-  unavailable,
 } from './page-markup.js';
-import { headline, PROBLEM_STYLE, problemText } from './problem-text.js';
-import { schedulerName, scheduleText } from './schedule-text.js';
 import { type ShownWarnings, shownWarnings } from './shown-warnings.js';
-import type {
-  EventAnswer,
-  FailureAnswer,
-  MappingStatusAnswer,
-  NextRunAnswer,
-  SpecStatusAnswer,
-  StatusAnswer,
-} from './status-answer-schema.js';
+import type { MappingStatusAnswer, SpecStatusAnswer, StatusAnswer } from './status-answer-schema.js';
 import { isPartError } from './status-answer-schema.js';
 
+export { PAGE_EVENTS, PAGE_FAILURES, PAGE_NEXT_RUNS } from './page-activity-sections.js';
+export { PAGE_BROKEN_LINKS } from './page-link-sections.js';
 export type { PageOptions } from './page-markup.js';
 
-/** Rows shown of the long lists; /status has them all. */
-export const PAGE_EVENTS = 30;
-export const PAGE_FAILURES = 20;
-export const PAGE_NEXT_RUNS = 20;
 /** Import warnings shown per mapping: enough to start fixing, short enough to keep the page a page. */
 export const PAGE_WARNINGS = 10;
 
@@ -55,18 +47,18 @@ export function renderStatusPage(status: StatusAnswer, options: PageOptions): st
   const at = (iso: string) => time(iso, options.now);
   return page(
     options,
-    healthSection(status.summary, options.now),
+    attentionSection(attentionOf(status, options.now)),
     html`<p>Version ${status.version}, up ${formatDuration(status.uptimeSeconds * 1000)}
       (since ${at(status.startedAt)}). Reloads every ${options.refreshSeconds} s.</p>`,
     mappingsSection(status.mappings, at),
     importWarningSection(status.mappings),
     changeRequestSection(status.mappings, at),
+    brokenLinkSection(status.mappings),
     linkCheckSection(status.mappings, at),
     specSection(status.openapi, at),
-    eventSection(status.events, at),
+    eventSection(status, at),
     failureSection(status.failures, at),
-    queueSection(status.queues),
-    nextRunSection(status.nextRuns, at),
+    queueInternals(status, at),
   );
 }
 
@@ -75,19 +67,30 @@ function changeRequestLink(cr: { number: number; url?: string | undefined }): Sa
   return href === undefined ? html`#${cr.number}` : html`<a href="${href}">#${cr.number}</a>`;
 }
 
-/** The headline: all in sync, or how many problems, each with what, why and what to check. */
-function healthSection(summary: HealthSummary | undefined, now: Date): SafeHtml {
-  if (summary === undefined) return new SafeHtml('');
-  const title = headline(summary);
-  const style = summary.problems.length === 0 ? 'ok' : 'bad';
+/**
+ * The service's address of a change request of the mapping, where docsync knows it: the state keeps
+ * it with the last import only, so a verdict or a merge of that same change request links there too.
+ */
+function addressOf(mapping: MappingStatusAnswer, id: string): string | undefined {
+  const imported = mapping.lastImport?.changeRequest;
+  return imported?.id === id ? imported.url : undefined;
+}
+
+/** The headline: all in sync, or how many things need attention, each with what, why and what to check. */
+function attentionSection(attention: Attention | undefined): SafeHtml {
+  if (attention === undefined) return new SafeHtml('');
+  const title = attention.headline;
+  const style = attention.items.length === 0 ? 'ok' : 'bad';
   return html`<section id="health" aria-labelledby="health-title" role="status">
 <h2 id="health-title" class="${style}">${title.charAt(0).toUpperCase()}${title.slice(1)}</h2>
 ${
-  summary.problems.length === 0
+  attention.items.length === 0
     ? ''
-    : html`<ul>${summary.problems.map(
-        (problem) =>
-          html`<li>${styled(PROBLEM_STYLE[problem.state] ?? 'warn', problemText(problem, now))}${hintLine(problem.hint)}</li>`,
+    : html`<ul>${attention.items.map(
+        (item) =>
+          html`<li>${styled(item.style, item.text)}${
+            item.anchor === undefined ? '' : html` <a href="#${item.anchor}">(list)</a>`
+          }${hintLine(item.hint)}</li>`,
       )}</ul>`
 }
 </section>`;
@@ -118,13 +121,16 @@ function mappingsSection(part: StatusAnswer['mappings'], at: At): SafeHtml {
     headers: ['Mapping', 'Direction', 'State', 'Last import', 'Last merge', 'Last export', 'Last error'],
     row: (mapping) =>
       row(
-        html`<strong>${mapping.name}</strong>`,
+        html`<strong${mapping.state === 'failing' ? html` class="bad"` : ''}>${mapping.name}</strong>`,
         mapping.direction,
         stateCell(mapping, at),
         importCell(mapping, at),
         mapping.lastMerge === undefined
           ? undefined
-          : html`merged #${mapping.lastMerge.changeRequest.number} ${at(mapping.lastMerge.at)}`,
+          : html`merged ${changeRequestLink({
+              number: mapping.lastMerge.changeRequest.number,
+              url: addressOf(mapping, mapping.lastMerge.changeRequest.id),
+            })} ${at(mapping.lastMerge.at)}`,
         exportCell(mapping, at),
         mapping.lastError === undefined
           ? undefined
@@ -213,7 +219,7 @@ function changeRequestSection(part: StatusAnswer['mappings'], at: At): SafeHtml 
       const check = mapping.linkChecks.find((c) => c.target === verdict.changeRequest);
       return row(
         mapping.name,
-        html`#${verdict.number}`,
+        changeRequestLink({ number: verdict.number, url: addressOf(mapping, verdict.changeRequest) }),
         verdict.subject,
         verdict.mergeable ? styled('ok', 'mergeable') : styled('warn', 'not mergeable'),
         verdict.reasons.length === 0 ? undefined : verdict.reasons.join('; '),
@@ -227,33 +233,6 @@ function changeRequestSection(part: StatusAnswer['mappings'], at: At): SafeHtml 
     rows.length === 0
       ? html`<p>None open.</p>`
       : table(['Mapping', 'Change request', 'Subject', 'Verdict', 'Reasons', 'Links'], rows),
-  );
-}
-
-function linkCheckSection(part: StatusAnswer['mappings'], at: At): SafeHtml {
-  if (isPartError(part)) return new SafeHtml('');
-  const rows = part.flatMap((mapping) =>
-    mapping.linkChecks.map((check) =>
-      row(
-        mapping.name,
-        check.target === 'main'
-          ? 'main content'
-          : check.number === undefined
-            ? check.target
-            : `change request #${check.number}`,
-        html`<code>${check.revision}</code>`,
-        check.broken > 0 ? styled('warn', `${check.broken} broken`) : styled('ok', 'no broken link'),
-        check.total === undefined ? undefined : String(check.total),
-        at(check.at),
-      ),
-    ),
-  );
-  return section(
-    'link-checks',
-    'Link checks',
-    rows.length === 0
-      ? html`<p>None recorded yet.</p>`
-      : table(['Mapping', 'Target', 'Revision', 'Result', 'Links', 'When'], rows),
   );
 }
 
@@ -288,68 +267,4 @@ function changelogCell(spec: SpecStatusAnswer): SafeHtml | undefined {
   const lines = spec.lastNewVersion?.changelog ?? [];
   if (lines.length === 0) return undefined;
   return html`${lines.map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`)}`;
-}
-
-function eventSection(part: StatusAnswer['events'], at: At): SafeHtml {
-  return listSection(part, {
-    id: 'events',
-    title: 'Recent events',
-    none: 'Nothing yet.',
-    limit: PAGE_EVENTS,
-    headers: ['When', 'Mapping', 'What happened'],
-    row: (event: EventAnswer) => row(at(event.at), event.mapping, event.summary),
-  });
-}
-
-function failureSection(part: StatusAnswer['failures'], at: At): SafeHtml {
-  return listSection(part, {
-    id: 'failures',
-    title: 'Recent failures',
-    none: 'None.',
-    limit: PAGE_FAILURES,
-    counted: true,
-    headers: ['When', 'Queue', 'Job', 'Attempts', 'Reason'],
-    row: (failure: FailureAnswer) =>
-      row(
-        at(failure.at),
-        failure.queue,
-        failure.name,
-        String(failure.attemptsMade),
-        styled('bad', failure.failedReason),
-      ),
-  });
-}
-
-function queueSection(part: StatusAnswer['queues']): SafeHtml {
-  if (isPartError(part)) return unavailable('queues', 'Queues', part);
-  const entries = Object.entries(part);
-  const states = [...new Set(entries.flatMap(([, counts]) => Object.keys(counts)))];
-  return section(
-    'queues',
-    'Queues',
-    table(
-      ['Queue', ...states],
-      entries.map(([queue, counts]) =>
-        row(
-          queue,
-          ...states.map((state) => {
-            const count = counts[state] ?? 0;
-            return state === 'failed' && count > 0 ? styled('bad', String(count)) : String(count);
-          }),
-        ),
-      ),
-      'counts',
-    ),
-  );
-}
-
-function nextRunSection(part: StatusAnswer['nextRuns'], at: At): SafeHtml {
-  return listSection(part, {
-    id: 'next-runs',
-    title: 'Next runs',
-    none: 'None scheduled.',
-    limit: PAGE_NEXT_RUNS,
-    headers: ['When', 'Queue', 'Scheduler', 'Schedule'],
-    row: (run: NextRunAnswer) => row(at(run.next), run.queue, schedulerName(run.key), scheduleText(run)),
-  });
 }

@@ -1,6 +1,7 @@
 // Every group of `/v1` routes the local service serves.
 import type { FastifyInstance } from 'fastify';
 import type { EmulatorContext } from '../emulator-context.js';
+import { registerChangeRequestPageRoute } from './change-request-page-route.js';
 import { registerChangeRequestRoutes } from './change-request-routes.js';
 import { registerCollectionRoutes } from './collection-routes.js';
 import { registerCommentRoutes } from './comment-routes.js';
@@ -45,4 +46,6 @@ export const ROUTE_GROUPS: ReadonlyArray<(app: FastifyInstance, ctx: EmulatorCon
   registerSiteSectionRoutes,
   registerSiteSectionGroupRoutes,
   registerSiteSpaceRoutes,
+  // Outside /v1: the page a change request's `urls.app` opens in a browser.
+  registerChangeRequestPageRoute,
 ];

@@ -67,7 +67,7 @@ describe('the health of a mapping and a spec whose every poll fails', async () =
 
     const page = await (await fetch(`${refused.httpAddress}/`)).text();
     const main = page.slice(page.indexOf('<main>'), page.indexOf('Version '));
-    expect(main).toContain('2 problems');
+    expect(main).toContain(`2 need attention: mapping docs, spec ${emulator.orgId}/pets`);
     expect(main).toMatch(
       /mapping docs is failing \((poll-change-requests|import-content) failed \d+ times in a row/,
     );
@@ -75,7 +75,7 @@ describe('the health of a mapping and a spec whose every poll fails', async () =
 
     const cli = await runCli(['status', '--url', refused.httpAddress]);
     expect(cli.code).toBe(1);
-    expect(cli.stdout).toMatch(/^2 problems$/m);
+    expect(cli.stdout).toContain(`\n2 need attention: mapping docs, spec ${emulator.orgId}/pets\n`);
     expect(cli.stdout).toMatch(/^ {4}hint: the service refused the token: check service\.token/m);
 
     expect(await gauge(refused, 'docsync_mappings', 'failing')).toBe(1);

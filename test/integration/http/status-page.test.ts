@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
+import { QUEUE_NAMES } from '../../../src/queue/queue-names.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { docsFixture } from '../../support/docs-fixture.js';
 import { launchChromium } from '../../support/headless-chromium.js';
@@ -118,6 +119,16 @@ describe('the status page in Chromium', async () => {
     expect(links).toMatch(/main content.*no broken link/s);
     expect(links).toMatch(/change request #2.*1 broken/s);
 
+    // The headline says what needs attention, and the broken link where it is written in git.
+    const headline = page.getByRole('heading', { level: 2 }).first();
+    expect(await headline.innerText()).toMatch(/^\d+ needs? attention: .*change request #2 \(docs\)/);
+    expect(await headline.isVisible()).toBe(true);
+    const broken = region(page, 'Broken links').getByRole('row').filter({ hasText: 'nowhere.md' });
+    expect(await broken.innerText()).toMatch(
+      /change request #2 \(docs\)\s+Install.*\s+docs\/install\.md:3:5\s+nowhere\.md/,
+    );
+    expect(await broken.getByText('docs/install.md:3:5').isVisible()).toBe(true);
+
     const specs = await region(page, 'OpenAPI specs').innerText();
     expect(specs).toContain('pets');
     expect(specs).toContain('added GET /pets');
@@ -131,8 +142,28 @@ describe('the status page in Chromium', async () => {
     expect(failures).toContain('poll-git');
     expect(failures).toContain('GIT_NOT_FOUND');
 
-    expect(await region(page, 'Queues').getByRole('row').count()).toBe(6);
+    // Job ids, queues and next runs are folded away until asked for.
+    expect(await region(page, 'Queues').isVisible()).toBe(false);
+    await page.getByText('Queue internals', { exact: false }).click();
+    expect(await region(page, 'Failed jobs').innerText()).toMatch(
+      /import\s+poll-git\s+\S+\s+\d+\s+GIT_NOT_FOUND/,
+    );
+    expect(await region(page, 'Queues').getByRole('row').count()).toBe(QUEUE_NAMES.length + 1);
     expect(await region(page, 'Next runs').innerText()).toContain('poll-git/docs');
+  });
+
+  it("opens the change request's page on the local service from its link", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${daemon.httpAddress}/`);
+    const docsRow = region(page, 'Mappings').getByRole('row').filter({ hasText: 'docs' }).first();
+    const response = page.waitForResponse((answer) => answer.url().includes('/change-requests/2'));
+    await docsRow.getByRole('link', { name: '#2' }).click();
+    expect((await response).status()).toBe(200);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain('<img src=x onerror=');
+    expect(await page.locator('img').count()).toBe(0);
+    expect(await page.getByRole('region', { name: 'Pages changed' }).innerText()).toMatch(
+      /install\s+added|install\s+changed/,
+    );
   });
 
   it('reloads itself', async () => {

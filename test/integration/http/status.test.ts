@@ -16,6 +16,7 @@ interface LinkCheck {
   revision: string;
   broken: number;
   total?: number;
+  links: Array<Record<string, unknown>>;
 }
 
 interface MappingStatus {
@@ -160,7 +161,14 @@ describe('/status after a full cycle', () => {
       }),
     ]);
     expect(docs.linkChecks).toEqual([
-      { target: 'main', at: expect.any(String), revision: merged, broken: 0, total: expect.any(Number) },
+      {
+        target: 'main',
+        at: expect.any(String),
+        revision: merged,
+        broken: 0,
+        total: expect.any(Number),
+        links: [],
+      },
       {
         target: secondCr.id,
         number: 2,
@@ -168,6 +176,19 @@ describe('/status after a full cycle', () => {
         revision: expect.stringMatching(/^rev_/),
         broken: 1,
         total: expect.any(Number),
+        // Each broken link with its page and where it is written in git.
+        links: [
+          {
+            pageId: expect.any(String),
+            pageTitle: 'Install',
+            pagePath: 'install',
+            target: 'nowhere.md',
+            sourcePath: 'install.md',
+            file: 'docs/install.md',
+            line: 3,
+            column: 5,
+          },
+        ],
       },
     ]);
 

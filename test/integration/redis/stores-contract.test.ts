@@ -23,7 +23,19 @@ const kinds: Array<[string, () => Stores]> = [
 const CHECK: LinkCheck = {
   at: '2026-11-21T10:00:00.000Z',
   revision: 'rev_1',
-  broken: [{ pageId: 'pg_1', pageTitle: 'Intro', pagePath: 'intro', target: 'https://example.invalid/x' }],
+  broken: [
+    {
+      pageId: 'pg_1',
+      pageTitle: 'Intro',
+      pagePath: 'intro',
+      target: 'https://example.invalid/x',
+      // Where it is written in git: kept by every store.
+      sourcePath: 'intro.md',
+      file: 'docs/intro.md',
+      line: 4,
+      column: 7,
+    },
+  ],
   stats: { total: 12, broken: { total: 1 } },
 };
 
@@ -54,8 +66,14 @@ describe.each(kinds)('stores %s', (_, makeStores) => {
       revision: 'rev_1',
       broken: 1,
       total: 12,
+      links: CHECK.broken,
     });
-    expect(await links.summary('spc', undefined)).toEqual({ at: CHECK.at, revision: 'rev_main', broken: 0 });
+    expect(await links.summary('spc', undefined)).toEqual({
+      at: CHECK.at,
+      revision: 'rev_main',
+      broken: 0,
+      links: [],
+    });
   });
 
   it('gives back a copy of a link check, not the record it keeps', async () => {

@@ -80,18 +80,18 @@ describe('the health headline', () => {
     ]);
   });
 
-  it('counts the problems and names each one, why and what to check, above everything else', () => {
+  it('counts what needs attention and names each one, why and what to check, above everything else', () => {
     const status = answer('failing', 'failing');
     const text = page(status) ?? '';
     expect(text).toContain(
-      ' 2 problems mapping docs is failing (poll-change-requests failed 3 times in a row since 2m ago): API_HTTP_ERROR GET /spaces/spc_1/change-requests: 401 ',
+      ' 2 need attention: mapping docs, spec org_1/pets mapping docs is failing (poll-change-requests failed 3 times in a row since 2m ago): API_HTTP_ERROR GET /spaces/spc_1/change-requests: 401 ',
     );
-    expect(text.indexOf('2 problems')).toBeLessThan(text.indexOf('Version 0.1.0'));
+    expect(text.indexOf('2 need attention')).toBeLessThan(text.indexOf('Version 0.1.0'));
     expect(text).toContain(
       `${HINT} spec org_1/pets is failing (refresh-openapi failed 5 times in a row since 2m ago)`,
     );
     expect(tables(status).split('\n').slice(1, 6)).toEqual([
-      '2 problems',
+      '2 need attention: mapping docs, spec org_1/pets',
       '  mapping docs is failing (poll-change-requests failed 3 times in a row since 2m ago): API_HTTP_ERROR GET /spaces/spc_1/change-requests: 401',
       `    hint: ${HINT}`,
       '  spec org_1/pets is failing (refresh-openapi failed 5 times in a row since 2m ago): SOURCE_UNREACHABLE GET https://specs.example/pets.yaml: refused',
