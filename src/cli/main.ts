@@ -46,7 +46,10 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .addOption(
       new Option('--log-level <level>', 'overrides log.level of the configuration').choices(LOG_LEVELS),
     )
-    .option('--dry-run', 'plan and log every import step, change nothing (as dryRun: true)')
+    .option(
+      '--dry-run',
+      'list the pages the import would add, change (+/- lines) and remove; change nothing (as dryRun: true)',
+    )
     .action(
       async (flags: {
         config?: string;

@@ -1,4 +1,5 @@
-// `docsync once`: the import of one mapping run inline, without Redis, for CI pipelines. It serves
+// `docsync once`: the import of one mapping run inline, without Redis, for CI pipelines (with
+// --dry-run, the pages it would add, change and remove, and nothing written). It serves
 // the bundle to the service from its own HTTP server while the import runs, waits for the link
 // check, places each broken link on its line in the files it imported, prints the change request's
 // address, revision, the docs folder's warnings and the broken links in the format asked (text,
@@ -30,6 +31,7 @@ import {
 import { readCheckedPages, withPageFiles } from '../links/read-link-check.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import { MAX_LISTED_PAGES } from '../preview/content-preview.js';
 import type { OnceResult, OnceSuccess } from '../report/once-result.js';
 import { renderMarkdownSummary } from '../report/render-markdown-summary.js';
 import { isReportFormat, REPORT_FORMATS, renderReport } from '../report/report-format.js';
@@ -118,6 +120,7 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
         now: () => new Date(),
         signal,
         dryRun: config.dryRun || flags.dryRun === true,
+        previewPages: MAX_LISTED_PAGES,
       },
       request,
     );

@@ -41,6 +41,35 @@ export function planExportWrites(merge: FileMerge, dryRun: boolean): ExportWrite
   return dryRun ? 'dry-run' : 'write';
 }
 
+/** What a dry-run export would do to one file of the folder. */
+export type ExportFileAction = 'write' | 'delete' | 'keep-git' | 'conflict';
+
+/** Files a dry run names in its log line; the counts give the rest. */
+export const DRY_RUN_LISTED_FILES = 50;
+
+/**
+ * A dry-run export's preview, per file: what the commit would write or delete, what git's version
+ * keeps, and what would go to a conflict branch, counted (`actions`) and named for the first
+ * `listed` paths (`write guides/new.md`), as the fields of its log line. `changes` maps each changed
+ * path to the space's bytes, or undefined where the space no longer holds the file.
+ */
+export function planExportPreview(
+  merge: FileMerge,
+  changes: ReadonlyMap<string, unknown>,
+  listed = DRY_RUN_LISTED_FILES,
+): { actions: Record<ExportFileAction, number>; firstFiles: string[] } {
+  const entry = (path: string, action: ExportFileAction) => ({ path, action });
+  const files = [
+    ...merge.apply.map((path) => entry(path, changes.get(path) === undefined ? 'delete' : 'write')),
+    ...merge.keepGit.map((path) => entry(path, 'keep-git')),
+    ...merge.conflicts.map((path) => entry(path, 'conflict')),
+  ];
+  const actions: Record<ExportFileAction, number> = { write: 0, delete: 0, 'keep-git': 0, conflict: 0 };
+  for (const file of files) actions[file.action] += 1;
+  files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { actions, firstFiles: files.slice(0, listed).map((file) => `${file.action} ${file.path}`) };
+}
+
 export interface ExportResultFacts {
   /** The commit of the service's changes pushed to the mapping's branch, if one was. */
   committed: string | undefined;

@@ -18,7 +18,13 @@ import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { ExportPathError } from './export-path-error.js';
 import { mergeGitChanges } from './merge-git-changes.js';
-import { conflictBranch, planExportBase, planExportResult, planExportWrites } from './plan-export.js';
+import {
+  conflictBranch,
+  planExportBase,
+  planExportPreview,
+  planExportResult,
+  planExportWrites,
+} from './plan-export.js';
 import { type FolderChanges, planFolderChanges } from './plan-folder-commit.js';
 import { type GitFolder, readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
@@ -87,7 +93,13 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
   const writes = planExportWrites(merge, deps.dryRun);
   if (writes === 'dry-run') {
     log.info(
-      { revision: revision.id, files: folder.size, apply: merge.apply.length, conflicts: merge.conflicts },
+      {
+        revision: revision.id,
+        files: folder.size,
+        apply: merge.apply.length,
+        conflicts: merge.conflicts,
+        ...planExportPreview(merge, changes.changes),
+      },
       'dry run: export would be committed',
     );
     return { at, result: 'dry-run', revision: revision.id, files: folder.size };

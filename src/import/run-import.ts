@@ -14,6 +14,9 @@ import type { WrittenBundle } from '../content/write-bundle.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { workingCopyHolds } from '../git/working-copy-holds.js';
 import type { Logger } from '../log/create-logger.js';
+import type { ContentPreview } from '../preview/content-preview.js';
+import { previewImport } from '../preview/preview-import.js';
+import { LOGGED_PATHS, previewLogFields } from '../preview/preview-log-fields.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
@@ -35,6 +38,11 @@ export interface ImportDeps {
    * daemon, whose space poll exports them); `once` has no space poll and imports at once.
    */
   awaitExports?: boolean;
+  /**
+   * Pages a dry run's preview lists (the counts cover all): `docsync once` prints MAX_LISTED_PAGES;
+   * the daemon's job results and log lines keep LOGGED_PATHS, the default.
+   */
+  previewPages?: number;
   /** Queues the link check of the change request after an import (the daemon); `once` checks inline. */
   queueLinkCheck?: (check: { space: string; changeRequest: string; revision: string }) => Promise<void>;
 }
@@ -59,6 +67,8 @@ export interface ImportReport {
   totalResources?: number;
   /** What the import read past in the folder (see ContentWarning); absent when there was nothing. */
   warnings?: ContentWarning[];
+  /** A dry run's pages added, changed and removed, against the change request or the live content. */
+  preview?: ContentPreview;
 }
 
 /**
@@ -198,17 +208,27 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
       subjectMarker(mapping.name, mapping.git.branch),
     );
     if (deps.dryRun) {
+      const preview = await previewImport({
+        api: deps.api,
+        space: mapping.space,
+        knownChangeRequest: state.changeRequestId,
+        marker: subjectMarker(mapping.name, mapping.git.branch),
+        bundle: bundlePath,
+        limits: mapping.import.limits,
+        listed: deps.previewPages ?? LOGGED_PATHS,
+        signal: deps.signal,
+      });
       log.info(
         {
           subject,
           files: bundled.files,
           bytes: bundled.bytes,
           warnings: warnings.length,
-          knownChangeRequest: state.changeRequestId,
+          ...previewLogFields(preview),
         },
         'dry run: would import into the change request',
       );
-      return { result: 'dry-run', ...(sha === undefined ? {} : { sha }), ...warned };
+      return { result: 'dry-run', ...(sha === undefined ? {} : { sha }), ...warned, preview };
     }
 
     const kept = await keepChangeRequest({

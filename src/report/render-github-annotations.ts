@@ -1,7 +1,15 @@
 // `docsync once --format github`: workflow commands that GitHub Actions turns into annotations on the
 // pull request's files: an `::error` per broken link at its file and line, a `::warning` per import
-// warning, then the result in plain lines for the job's log.
+// warning, a `::notice` with a dry run's counts, then its pages and the result in plain lines for
+// the job's log.
 import { linkPlace } from '../links/link-place.js';
+import {
+  baseLabel,
+  type ContentPreview,
+  changeCounts,
+  lineCounts,
+  pageLines,
+} from '../preview/content-preview.js';
 import { isFailure, type OnceResult } from './once-result.js';
 import { brokenLinkMessage, sortedBrokenLinks, warningItems } from './report-items.js';
 
@@ -38,6 +46,7 @@ export function renderGithubAnnotations(result: OnceResult): string {
       ),
     );
   const { report } = result;
+  if (report.preview !== undefined) lines.push(...previewNotice(report.preview));
   lines.push(
     `${result.mapping}: ${report.result}${report.sha === undefined ? '' : ` ${report.sha.slice(0, 12)}`}`,
     ...(report.changeRequest?.url === undefined
@@ -46,6 +55,18 @@ export function renderGithubAnnotations(result: OnceResult): string {
     ...(result.links === undefined ? [] : [`broken links: ${result.links.broken.length}`]),
   );
   return `${lines.join('\n')}\n`;
+}
+
+/** A dry run: one notice with the counts, then the pages listed in plain lines for the job's log. */
+function previewNotice(preview: ContentPreview): string[] {
+  return [
+    command(
+      'notice',
+      { title: 'docsync dry run' },
+      `against ${baseLabel(preview.against)}: ${changeCounts(preview)}; lines ${lineCounts(preview)}`,
+    ),
+    ...pageLines(preview),
+  ];
 }
 
 /** `::error file=a.md,line=3::text`, with the escapes the runner undoes: a value cannot break the command. */

@@ -1,5 +1,6 @@
-// `docsync once --format json` (and `--json`): the import's report and the broken links, each with
-// its file, line and column in git, or `lineUnknown` saying why there is none. One JSON line.
+// `docsync once --format json` (and `--json`): the import's report (a dry run's `preview` of the
+// pages it would add, change and remove included) and the broken links, each with its file, line and
+// column in git, or `lineUnknown` saying why there is none. One JSON line.
 import { unknownLineReason } from '../links/link-place.js';
 import { isFailure, type OnceResult } from './once-result.js';
 import { sortedBrokenLinks } from './report-items.js';

@@ -7,6 +7,7 @@
 import type { BrokenLink } from '../links/broken-link.js';
 import { linkPlace } from '../links/link-place.js';
 import { repositoryPath } from '../links/place-broken-links.js';
+import { baseLabel, type ContentPreview, changeCounts, pageLines } from '../preview/content-preview.js';
 import { isFailure, type OnceResult, type OnceSuccess } from './once-result.js';
 import { brokenLinkMessage, pageLabel, sortedBrokenLinks, warningItems } from './report-items.js';
 import { xmlAttribute, xmlText } from './xml-text.js';
@@ -34,17 +35,13 @@ export function renderJunitReport(result: OnceResult): string {
   const failures = cases.reduce((sum, testCase) => sum + testCase.failures.length, 0);
   const failed = cases.filter((testCase) => testCase.failures.length > 0).length;
   const body = cases.map((testCase) => renderCase(testCase, className));
-  const warnings = warningItems(result);
-  const out =
-    warnings.length === 0
-      ? []
-      : [
-          `    <system-out>${xmlText(
-            warnings
-              .map((warning) => `warning ${warning.code} at ${warning.place}: ${warning.message}`)
-              .join('\n'),
-          )}</system-out>`,
-        ];
+  const printed = [
+    ...previewLines(result.report.preview),
+    ...warningItems(result).map(
+      (warning) => `warning ${warning.code} at ${warning.place}: ${warning.message}`,
+    ),
+  ];
+  const out = printed.length === 0 ? [] : [`    <system-out>${xmlText(printed.join('\n'))}</system-out>`];
   return document(
     cases.length,
     failed,
@@ -57,6 +54,7 @@ export function renderJunitReport(result: OnceResult): string {
       ...property('changeRequest', result.report.changeRequest?.url),
       ...property('revision', result.report.revision),
       `      <property name="brokenLinks" value="${failures}"/>`,
+      ...previewProperties(result.report.preview),
       `    </properties>`,
       ...body,
       ...out,
@@ -102,6 +100,25 @@ function renderCase(testCase: TestCase, className: string): string {
     return `      <failure type="broken-link" message="${xmlAttribute(message)}">${xmlText(text)}</failure>`;
   });
   return [`${open}>`, ...failures, '    </testcase>'].join('\n');
+}
+
+/** A dry run's counts as properties: CI shows them beside the (empty) test cases. */
+function previewProperties(preview: ContentPreview | undefined): string[] {
+  if (preview === undefined) return [];
+  return [
+    ...property('previewAgainst', baseLabel(preview.against)),
+    ...property('pagesAdded', String(preview.added)),
+    ...property('pagesChanged', String(preview.changed)),
+    ...property('pagesRemoved', String(preview.removed)),
+    ...property('linesAdded', String(preview.linesAdded)),
+    ...property('linesRemoved', String(preview.linesRemoved)),
+  ];
+}
+
+/** The pages a dry run lists, one a line, for the suite's output. */
+function previewLines(preview: ContentPreview | undefined): string[] {
+  if (preview === undefined) return [];
+  return [`dry run against ${baseLabel(preview.against)}: ${changeCounts(preview)}`, ...pageLines(preview)];
 }
 
 function property(name: string, value: string | undefined): string[] {

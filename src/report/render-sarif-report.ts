@@ -86,6 +86,8 @@ export function renderSarifReport(result: OnceResult): string {
           ...(result.report.changeRequest?.url === undefined
             ? {}
             : { changeRequest: result.report.changeRequest.url }),
+          // A dry run's preview as data: pages are not findings, so they are no results.
+          ...(result.report.preview === undefined ? {} : { preview: result.report.preview }),
         },
       },
     ],
