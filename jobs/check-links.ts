@@ -5,6 +5,7 @@
 // is kept in step when the mapping asks for it, with the warnings of the import that made the
 // revision beside the broken links.
 
+import { queueCommitStatusOfRevision } from '../src/commit-status/queue-commit-status.js';
 import { diffBrokenLinks } from '../src/import/diff-broken-links.js';
 import type { BrokenLink } from '../src/links/broken-link.js';
 import {
@@ -77,6 +78,11 @@ export const checkLinksJob = defineJob(checkLinksKind, {
       broken: read.broken,
       stats: read.stats,
     });
+    if (payload.changeRequest !== undefined)
+      await queueCommitStatusOfRevision(ctx, payload.space, read.revision, {
+        event: 'links-checked',
+        changeRequest: payload.changeRequest,
+      });
 
     let comment: LinkCommentOutcome | undefined;
     let warnings: ImportWarnings | undefined;

@@ -2,6 +2,11 @@
 // request docsync keeps for it, and the sync lag from the commit to its import done. Jobs of one
 // space never run at once.
 
+import {
+  queueCommitStatus,
+  queueFailedImportStatus,
+  queueImportStatus,
+} from '../src/commit-status/queue-commit-status.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { storedWarnings } from '../src/import/import-warnings.js';
 import { runImport } from '../src/import/run-import.js';
@@ -29,6 +34,8 @@ export const importContentJob = defineJob(importContentKind, {
         'SERVICE_NOT_CONFIGURED',
         'import-content needs the artifact store of the daemon',
       );
+    if (payload.source === 'git')
+      await queueCommitStatus(ctx, mapping, { sha: payload.sha, event: 'importing' });
     const report = await runImport(
       {
         api,
@@ -48,6 +55,7 @@ export const importContentJob = defineJob(importContentKind, {
         ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }
         : { mapping, source: 'worktree', path: payload.path },
     );
+    if (payload.source === 'git') await queueImportStatus(ctx, mapping, payload.sha, report);
     if (report.waitingFor === 'export' && payload.source === 'worktree' && !ctx.dryRun)
       await importContentKind.enqueue(ctx.queues, payload, {
         reason: 'deferred',
@@ -64,7 +72,10 @@ export const importContentJob = defineJob(importContentKind, {
     return { ...rest, ...storedWarnings(report.warnings), mapping: mapping.name };
   },
   // The reason stays visible in /status until an import succeeds.
-  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  async onFailure(ctx, payload, error) {
+    if (payload.source === 'git') await queueFailedImportStatus(ctx, payload.mapping, payload.sha, error);
+    await recordMappingFailure(ctx, payload.mapping, error);
+  },
   onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   describe(outcome, payload) {
     if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;

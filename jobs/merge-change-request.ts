@@ -5,6 +5,7 @@
 // revision as docsync's own when its content was, and check the space's links. A two-way mapping's
 // merge waits, as its imports do, while the space holds edits not yet exported.
 
+import { queueCommitStatusOfRevision } from '../src/commit-status/queue-commit-status.js';
 import { unexportedRevision } from '../src/import/unexported-revision.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
@@ -128,6 +129,10 @@ export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
       },
     });
     await checkLinksKind.enqueue(ctx.queues, { space: payload.space, revision: merged.revision });
+    await queueCommitStatusOfRevision(ctx, payload.space, cr.revision, {
+      event: 'merged',
+      changeRequest: cr.id,
+    });
     ctx.log.info(
       { cr: cr.id, number: cr.number, revision: merged.revision, docsyncContent: ours },
       'change request merged',

@@ -1,6 +1,7 @@
 // One mapping: a folder of a git branch kept in sync with a space of the documentation service.
 import { posix } from 'node:path';
 import { z } from 'zod';
+import { reportConfigSchema } from '../commit-status/report-config-schema.js';
 import { SERVICE_IMPORT_LIMITS } from '../content/service-limits.js';
 import { byteSize, formatBytes } from './byte-size.js';
 import { DAY, durationMs, MINUTE, SECOND } from './duration.js';
@@ -137,6 +138,11 @@ export const mappingSchema = z.strictObject({
     })
     .prefault({}),
   import: importSettings.prefault({}),
+  /**
+   * The git host that shows each imported commit's status (src/commit-status/). The token's
+   * variable is read here, with the rest of the configuration: a variable not set stops the start.
+   */
+  report: reportConfigSchema((variable) => process.env[variable]).optional(),
 });
 
 export type MappingConfig = z.output<typeof mappingSchema>;

@@ -1,0 +1,39 @@
+// A failed report as the mapping's state keeps it for /status: its code, its message and a hint
+// naming the setting to check (401: the token's variable). Pure.
+import { ERROR_CODES } from '../errors/error-codes.js';
+import type { Failure } from '../state/mapping-state.js';
+import { failureOf } from '../state/record-failure.js';
+import { GitHostError } from './git-host-error.js';
+import type { GitHostReport } from './report-config-schema.js';
+
+export function commitStatusFailure(
+  error: unknown,
+  at: Date,
+  mapping: { name: string; space: string; report?: GitHostReport | undefined },
+): Failure {
+  const failure = failureOf(error, at, { mapping });
+  const { report } = mapping;
+  if (!(error instanceof GitHostError) || report === undefined) return failure;
+  return { ...failure, hint: gitHostHint(error, mapping.name, report) };
+}
+
+function gitHostHint(error: GitHostError, name: string, report: GitHostReport): string {
+  const key = `report.${report.host}`;
+  const where = report.host === 'github' ? `repository ${report.repo}` : `project ${report.project}`;
+  const of = `of mapping ${name}`;
+  if (error.code === 'GIT_HOST_UNREACHABLE')
+    return `the git host at ${report.host === 'github' ? report.apiUrl : report.url} does not answer or is failing: docsync tries again; check ${key}.${report.host === 'github' ? 'apiUrl' : 'url'} ${of}`;
+  switch (error.httpStatus) {
+    case 401:
+      return `the git host refused the token: check the environment variable ${report.tokenEnv} (${key}.tokenEnv ${of}) and that the token has not expired`;
+    case 403:
+      return `the token in ${report.tokenEnv} may not write commit statuses of ${where}: give it that permission (GitHub: "Commit statuses: write"; GitLab: the api scope, Developer role)`;
+    case 404:
+      return `the git host has no ${where} this token can see: check ${key}.${report.host === 'github' ? 'repo' : 'project'} ${of}, and the token in ${report.tokenEnv}`;
+    case 422:
+    case 400:
+      return `the git host refused the status of this commit: check that ${key} ${of} names the repository of its git.repo`;
+    default:
+      return ERROR_CODES[error.code];
+  }
+}
