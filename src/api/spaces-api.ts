@@ -1,9 +1,11 @@
-// Spaces: creating one, reading one (its current revision), and the link check of its main content.
+// Spaces: creating one, reading one (its current revision), moving it into a collection, deleting
+// it, and the link check of its main content.
 import { apiPath } from './api-path.js';
 import type { CallOptions, LinkListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
 import { PagedList } from './paged-list.js';
 import { type LinkCheckList, linkCheckListSchema } from './schemas/link-check-list-schema.js';
+import { noContentSchema } from './schemas/no-content-schema.js';
 import { type Space, spaceSchema } from './schemas/space-schema.js';
 
 export class SpacesApi {
@@ -28,6 +30,24 @@ export class SpacesApi {
       query: { shareKey: options.shareKey },
       signal: options.signal,
       schema: spaceSchema,
+    });
+  }
+
+  /** `POST /spaces/{s}/move`: into a collection (its id), or to the organization's top level (null). */
+  move(spaceId: string, parent: string | null, options: CallOptions = {}): Promise<Space> {
+    return this.transport.request('POST', apiPath`/spaces/${spaceId}/move`, {
+      body: { parent },
+      signal: options.signal,
+      schema: spaceSchema,
+    });
+  }
+
+  /** `DELETE /spaces/{s}`: 205; the service keeps it for 7 days, when `POST .../restore` brings it back. */
+  delete(spaceId: string, options: CallOptions = {}): Promise<void> {
+    return this.transport.request('DELETE', apiPath`/spaces/${spaceId}`, {
+      signal: options.signal,
+      schema: noContentSchema,
+      expect: [204, 205],
     });
   }
 

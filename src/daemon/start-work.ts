@@ -15,11 +15,15 @@ import {
 } from '../producers/git-poll-schedulers.js';
 import { syncLinkCheckSchedulers } from '../producers/link-check-schedulers.js';
 import { syncOpenApiSchedulers } from '../producers/openapi-schedulers.js';
+import { syncVersionSchedulers } from '../producers/version-schedulers.js';
 import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import { JobRunner } from '../queue/job-runner.js';
 import type { Queues } from '../queue/queues.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
+import { DerivedMappingRefresher } from '../versions/derived-mapping-refresher.js';
+import { expandBranchMappings } from '../versions/expand-branch-mappings.js';
+import { RedisVersionStateStore } from '../versions/redis-version-state-store.js';
 import { createJobDeps } from './create-job-deps.js';
 
 export interface WorkOptions {
@@ -52,6 +56,13 @@ export async function startWork(options: WorkOptions): Promise<void> {
         });
   if (api !== undefined) shutdown.add('service client', () => api.close());
 
+  // Each branch of a branches mapping is a mapping of its own, known from the versions state:
+  // before the workers start, so that no job of one finds its mapping missing.
+  const versions = new RedisVersionStateStore(queues.connection, config.redis.prefix);
+  await expandBranchMappings(config, versions);
+  const refresher = new DerivedMappingRefresher(config, versions, log.child({ component: 'versions' }));
+  shutdown.add('derived mappings', () => refresher.close());
+  refresher.start();
   stopIfStopping();
   const runner = new JobRunner({
     definitions: options.jobs ?? JOBS,
@@ -81,6 +92,7 @@ export async function startWork(options: WorkOptions): Promise<void> {
   await syncLinkCheckSchedulers(queues.get('links'), config.mappings, producerLog);
   await syncSpacePollSchedulers(queues.get('export'), config.mappings, producerLog);
   await syncOpenApiSchedulers(queues.get('openapi'), config.openapi, producerLog);
+  await syncVersionSchedulers(queues.get('maintain'), config.branchMappings, producerLog);
   const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
   shutdown.add('working copy watchers', () => watcher.close());
   await watcher.start(config.mappings);

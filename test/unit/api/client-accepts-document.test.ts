@@ -21,6 +21,7 @@ import { spaceSchema } from '../../../src/api/schemas/space-schema.js';
 import { linkPages, linkTarget } from '../../../src/links/link-target.js';
 import { type Operation, responseSchema, sampleAnswers } from '../../support/document-answers.js';
 import { schemaSamples } from '../../support/schema-samples.js';
+import { checkResponse, documentOperation } from '../../support/service-document.js';
 
 /** One operation of the document: `METHOD /path` (the document's path) and its success status. */
 
@@ -43,6 +44,7 @@ const CALLS: Record<string, ClientCall> = {
   'orgs.list': { operations: [['GET', '/orgs', 200]], schema: pageOf(organizationSchema) },
   'spaces.create': { operations: [['POST', '/orgs/{organizationId}/spaces', 201]], schema: spaceSchema },
   'spaces.get': { operations: [['GET', SPACE, 200]], schema: spaceSchema },
+  'spaces.move': { operations: [['POST', `${SPACE}/move`, 200]], schema: spaceSchema },
   'spaces.listLinks': { operations: [['GET', `${SPACE}/links`, 200]], schema: linkCheckListSchema },
   'content.getRevision': { operations: both('GET', '/content'), schema: revisionSchema },
   'content.getPages': { operations: both('GET', '/content/pages'), schema: contentPagesSchema },
@@ -95,6 +97,8 @@ const SAME_AS: Record<string, string> = {
   'comments.listAll': 'comments.list',
 };
 const NO_OPERATION = new Set(['content.download']);
+/** Methods whose answer has no body (the document gives it no schema): checked apart, below. */
+const NO_BODY: Record<string, Operation> = { 'spaces.delete': ['DELETE', SPACE, 205] };
 
 /** The groups whose calls are mapped here. */
 const OWN = new Set(['orgs', 'spaces', 'content', 'changeRequests', 'comments', 'openapi']);
@@ -131,11 +135,20 @@ describe("docsync's client against the service's public document", () => {
           .map((name) => `${group}.${name}`),
       );
     const unmapped = methods.filter(
-      (name) => !(name in CALLS) && !(name in SAME_AS) && !NO_OPERATION.has(name),
+      (name) => !(name in CALLS) && !(name in SAME_AS) && !(name in NO_BODY) && !NO_OPERATION.has(name),
     );
     expect(unmapped).toEqual([]);
     void client.close();
   });
+
+  it.each(Object.entries(NO_BODY))(
+    '%s calls an operation the document answers without a body',
+    (_name, operation) => {
+      const [method, path, status] = operation;
+      expect(documentOperation(method, path)?.responses?.[String(status)]).toBeDefined();
+      expect(checkResponse(method, path, status, undefined).known).toBe(false);
+    },
+  );
 
   it.each(Object.entries(CALLS))('%s reads every answer the document allows', (_name, call) => {
     for (const operation of call.operations) {

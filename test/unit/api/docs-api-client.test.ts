@@ -56,6 +56,18 @@ const cases: Record<string, Case> = {
     sent: 'GET /v1/spaces/sp1?shareKey=k',
     answer: space(),
   },
+  'spaces.move': {
+    call: (c) => c.spaces.move('sp1', 'col1'),
+    sent: 'POST /v1/spaces/sp1/move',
+    body: { parent: 'col1' },
+    answer: space(),
+  },
+  'spaces.delete': {
+    call: (c) => c.spaces.delete('sp1'),
+    sent: 'DELETE /v1/spaces/sp1',
+    status: 205,
+    answer: undefined,
+  },
   'spaces.listLinks': {
     call: (c) => c.spaces.listLinks('sp1', { status: 'broken' }),
     sent: 'GET /v1/spaces/sp1/links?status=broken',
@@ -215,7 +227,9 @@ function answer(
   _request: RecordedRequest,
   response: Parameters<Parameters<typeof startCannedServer>[0]>[1],
 ): void {
-  sendJson(response, current?.status ?? 200, current?.answer);
+  // A deletion's answer (205) has no body.
+  if (current?.answer === undefined) response.writeHead(current?.status ?? 204).end();
+  else sendJson(response, current.status ?? 200, current.answer);
 }
 
 describe('the docs API client', () => {
@@ -229,7 +243,8 @@ describe('the docs API client', () => {
       expect(`${request?.method} ${request?.url}`).toBe(testCase.sent);
       if (testCase.body === undefined) expect(request?.body).toBe('');
       else expect(JSON.parse(request?.body ?? '')).toEqual(testCase.body);
-      expect(result).toMatchObject(testCase.answer as object);
+      if (testCase.answer === undefined) expect(result).toBeUndefined();
+      else expect(result).toMatchObject(testCase.answer as object);
     },
   );
 

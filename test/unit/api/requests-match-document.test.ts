@@ -72,6 +72,12 @@ async function worldOf(client: DocsApiClient): Promise<World> {
 // docsync's callers give it (src/import, src/links, src/upkeep, src/openapi, src/demo).
 const CASES: Record<string, (w: World) => Promise<unknown>> = {
   'spaces.create': () => admin.spaces.create(test.orgId, { title: 'Another space' }),
+  'spaces.move': async () => {
+    const { id } = await admin.spaces.create(test.orgId, { title: 'Moved space' });
+    const collection = await admin.collections.create(test.orgId, { title: 'Versions' });
+    await admin.spaces.move(id, collection.id);
+    await admin.spaces.move(id, null);
+  },
   'content.importContent': async (w) => {
     await admin.content.importContent({ spaceId: w.space }, { url: docsUrl, source: 'zip' });
     await admin.content.importContent(
@@ -282,6 +288,7 @@ async function sectionedSite(w: World): Promise<{ id: string; first: string; sec
 const READS = new Set([
   'orgs.list',
   'spaces.get',
+  'spaces.delete',
   'spaces.listLinks',
   'content.getRevision',
   'content.getPages',
