@@ -8,6 +8,7 @@ import { resumeMapping } from '../producers/resume-mapping.js';
 import { Queues } from '../queue/queues.js';
 import { runningEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections } from '../redis/redis-connections.js';
+import { readRedisTarget } from '../redis/redis-target.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
 import type { CliIo } from './cli-io.js';
@@ -31,22 +32,19 @@ export async function resumeCommand(
     io.stderr.write(`docsync resume: no mapping named ${mappingName} in ${file}\n`);
     return EXIT.invalid;
   }
-  const url =
-    config.redis.url ??
-    (config.redis.cluster === undefined
-      ? await runningEmbeddedRedis(join(resolve(io.cwd, config.dataDir), 'redis'))
-      : undefined);
-  if (url === undefined && config.redis.cluster === undefined) {
+  const embeddedUrl = async () => {
+    const url = await runningEmbeddedRedis(join(resolve(io.cwd, config.dataDir), 'redis'));
+    return url === undefined ? undefined : { url };
+  };
+  const target = (await readRedisTarget(config.redis, io.cwd)) ?? (await embeddedUrl());
+  if (target === undefined) {
     io.stderr.write(
       `docsync resume: no running docsync keeps its Redis in ${config.dataDir}: start docsync, or set REDIS_URL to the Redis it uses\n`,
     );
     return EXIT.invalid;
   }
   const log = createLogger({ level: 'warn', destination: pino.destination({ dest: 2, sync: true }) });
-  const redis = new RedisConnections(
-    url === undefined ? { clusterNodes: config.redis.cluster?.nodes ?? [] } : { url },
-    log,
-  );
+  const redis = new RedisConnections(target, log);
   const queues = new Queues(redis.producer(), config, log);
   try {
     await waitUntilReady(redis.producer(), redis.description, 5000);

@@ -11,6 +11,7 @@ import { Queues } from '../queue/queues.js';
 import { type RetryOutcome, retryFailedJob } from '../queue/retry-failed-job.js';
 import { runningEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
+import { readRedisTarget } from '../redis/redis-target.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
@@ -42,8 +43,8 @@ function selectionOf(flags: RetryFlags): Selection | undefined {
 }
 
 async function redisTarget(config: Config, io: CliIo): Promise<RedisTarget | undefined> {
-  if (config.redis.url !== undefined) return { url: config.redis.url };
-  if (config.redis.cluster !== undefined) return { clusterNodes: config.redis.cluster.nodes };
+  const configured = await readRedisTarget(config.redis, io.cwd);
+  if (configured !== undefined) return configured;
   const url = await runningEmbeddedRedis(join(resolve(io.cwd, config.dataDir), 'redis'));
   return url === undefined ? undefined : { url };
 }

@@ -10,7 +10,7 @@ export async function validateConfigCommand(file: string, io: CliIo): Promise<nu
   try {
     const config = await loadConfig(resolve(io.cwd, file), io.env);
     io.stdout.write(
-      `${file}: valid (${config.mappings.length} mapping(s), ${config.openapi.length} OpenAPI spec(s), redis ${config.redis.url !== undefined || config.redis.cluster !== undefined ? 'configured' : 'embedded'})\n`,
+      `${file}: valid (${config.mappings.length} mapping(s), ${config.openapi.length} OpenAPI spec(s), redis ${config.redis.url !== undefined || config.redis.cluster !== undefined || config.redis.sentinel !== undefined ? 'configured' : 'embedded'})\n`,
     );
     return EXIT.ok;
   } catch (error) {

@@ -52,7 +52,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   const [facts] = await checkRedisServer(redis.producer(), log.child({ component: 'redis' }));
   stopIfStopping();
   log.info(
-    { redis: redis.description, version: facts?.version, prefix: config.redis.prefix },
+    { redis: redis.description, mode: redis.mode, version: facts?.version, prefix: config.redis.prefix },
     'redis connected',
   );
 

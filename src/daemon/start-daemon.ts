@@ -12,6 +12,7 @@ import type { AnyJobDefinition } from '../queue/job-definition.js';
 import type { Queues } from '../queue/queues.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import type { RedisConnections, RedisTarget } from '../redis/redis-connections.js';
+import { readRedisTarget } from '../redis/redis-target.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -112,8 +113,8 @@ async function redisTarget(
   redisLost: AbortController,
   fresh: boolean,
 ): Promise<RedisTarget> {
-  if (config.redis.url !== undefined) return { url: config.redis.url };
-  if (config.redis.cluster !== undefined) return { clusterNodes: config.redis.cluster.nodes };
+  const configured = await readRedisTarget(config.redis, process.cwd());
+  if (configured !== undefined) return configured;
   const embedded = await startEmbeddedRedis({
     dir: join(config.dataDir, 'redis'),
     log: log.child({ component: 'embedded-redis' }),

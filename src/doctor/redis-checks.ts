@@ -8,10 +8,12 @@ import { Cluster } from 'ioredis';
 import { pino } from 'pino';
 import type { Config } from '../config/config-schema.js';
 import type { Env } from '../config/interpolate-env.js';
+import { EnvironmentError } from '../errors/environment-error.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { isAtLeast, MIN_REDIS_VERSION, parseInfo } from '../redis/check-redis-server.js';
 import { REDIS_MISSING_HINT, runningEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { type RedisClient, RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
+import { type RedisMode, readRedisTarget } from '../redis/redis-target.js';
 import { type CheckRunner, CheckTimeoutError, formatSeconds } from './check-runner.js';
 import type { NameSource } from './config-sources.js';
 import { describeFailure } from './describe-failure.js';
@@ -43,9 +45,18 @@ interface ServerFacts {
 
 export async function checkRedis(input: RedisCheckInput): Promise<Finding[]> {
   const { config } = input;
-  if (config.redis.url !== undefined) return probe(input, { url: config.redis.url }, 'configured');
-  if (config.redis.cluster !== undefined)
-    return probe(input, { clusterNodes: config.redis.cluster.nodes }, 'configured');
+  let configured: RedisTarget | undefined;
+  try {
+    configured = await readRedisTarget(config.redis, input.cwd);
+  } catch (error) {
+    if (!(error instanceof EnvironmentError)) throw error;
+    return [
+      failed('redis', undefined, { code: error.code, message: error.message, hint: 'check redis.tls' }),
+      skipped('redis-version', undefined, 'Redis was not asked'),
+      skipped('redis-memory-policy', undefined, 'Redis was not asked'),
+    ];
+  }
+  if (configured !== undefined) return probe(input, configured, 'configured');
   const dir = join(resolve(input.cwd, config.dataDir), 'redis');
   const running = await runningEmbeddedRedis(dir);
   if (running !== undefined) return probe(input, { url: running }, 'embedded');
@@ -77,7 +88,9 @@ async function probe(
         ? kind === 'embedded'
           ? `the embedded redis-server of the docsync running in ${input.config.dataDir}`
           : input.names(['redis', 'url'])
-        : 'redis.cluster.nodes';
+        : connections.mode === 'cluster'
+          ? 'redis.cluster.nodes'
+          : 'redis.sentinel';
     const auth = attempt.error instanceof RedisAuthError ? attempt.error : undefined;
     return [
       failed('redis', undefined, {
@@ -104,9 +117,16 @@ async function probe(
     undefined,
     kind === 'embedded'
       ? `${where} answers: the embedded redis-server of the docsync running in ${input.config.dataDir}`
-      : `${where} answers`,
+      : `${where} answers (${modeOf(connections.mode, facts.length)})`,
   );
   return [reached, versionFinding(facts), policyFinding(facts)];
+}
+
+/** Which way docsync reached Redis, for the finding. */
+function modeOf(mode: RedisMode, nodes: number): string {
+  if (mode === 'cluster') return `Redis Cluster, ${nodes} master(s)`;
+  if (mode === 'sentinel') return 'Sentinel, connected to the primary it names';
+  return 'one server';
 }
 
 /**

@@ -8,6 +8,7 @@ export type EnvironmentErrorCode = ErrorCodeSubset<
   | 'REDIS_SERVER_FAILED'
   | 'REDIS_TOO_OLD'
   | 'REDIS_UNREACHABLE'
+  | 'REDIS_TLS_FILE_UNREADABLE'
   | 'DATA_DIR_BUSY'
   | 'HTTP_LISTEN_FAILED'
   | 'HTTP_UNPROTECTED'

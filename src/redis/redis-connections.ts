@@ -3,11 +3,12 @@
 // get one that fails fast, so a request never hangs on a Redis that is down.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../log/create-logger.js';
-import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
+import { redisClientPlan } from './redis-client-plan.js';
+import { describeRedisTarget, type RedisMode, type RedisTarget, redisMode } from './redis-target.js';
 
+export type { RedisTarget } from './redis-target.js';
 export type RedisClient = Redis | Cluster;
-export type RedisTarget = { url: string } | { clusterNodes: readonly string[] };
 
 type Role = 'worker' | 'producer';
 
@@ -34,13 +35,16 @@ export class RedisConnections {
 
   /** The address with any password hidden, for logs and errors. */
   get description(): string {
-    return 'url' in this.#target
-      ? redactUrlCredentials(this.#target.url)
-      : `cluster ${this.#target.clusterNodes.map(redactUrlCredentials).join(',')}`;
+    return describeRedisTarget(this.#target);
+  }
+
+  /** One server, a Cluster, or a primary found through Sentinel. */
+  get mode(): RedisMode {
+    return redisMode(this.#target);
   }
 
   get isCluster(): boolean {
-    return 'clusterNodes' in this.#target;
+    return this.mode === 'cluster';
   }
 
   /** The shared connection for BullMQ workers and locks: commands wait while Redis reconnects. */
@@ -87,36 +91,14 @@ export class RedisConnections {
       connectionName: `docsync:${role}`,
       disconnectTimeout: DISCONNECT_TIMEOUT_MS,
     };
+    const plan = redisClientPlan(this.#target, options);
     const client =
-      'url' in this.#target
-        ? new Redis(this.#target.url, options)
-        : new Cluster(this.#target.clusterNodes.map(clusterNode), {
-            redisOptions: { ...options, ...clusterAuth(this.#target.clusterNodes[0]) },
-            ...pick(options, ['maxRetriesPerRequest', 'enableOfflineQueue']),
-          });
+      plan.kind === 'cluster'
+        ? new Cluster(plan.nodes, plan.options)
+        : plan.kind === 'standalone'
+          ? new Redis(plan.url, plan.options)
+          : new Redis(plan.options);
     client.on('error', throttledErrorLog(this.#log.child({ role }), 'redis connection error'));
     return client;
   }
-}
-
-function clusterNode(url: string): { host: string; port: number } {
-  const parsed = new URL(url);
-  return { host: parsed.hostname, port: Number(parsed.port || 6379) };
-}
-
-function clusterAuth(url: string | undefined): RedisOptions {
-  if (url === undefined) return {};
-  const parsed = new URL(url);
-  return {
-    ...(parsed.username ? { username: decodeURIComponent(parsed.username) } : {}),
-    ...(parsed.password ? { password: decodeURIComponent(parsed.password) } : {}),
-    ...(parsed.protocol === 'rediss:' ? { tls: {} } : {}),
-  };
-}
-
-function pick<T extends object, K extends keyof T>(object: T, keys: readonly K[]): Pick<T, K> {
-  return Object.fromEntries(keys.filter((key) => key in object).map((key) => [key, object[key]])) as Pick<
-    T,
-    K
-  >;
 }

@@ -1,4 +1,5 @@
 // At start, docsync waits a bounded time for Redis before it relies on it, and says where it looked.
+import { Cluster } from 'ioredis';
 import { EnvironmentError } from '../errors/environment-error.js';
 import type { RedisClient } from './redis-connections.js';
 
@@ -19,7 +20,7 @@ export async function waitUntilReady(
           reject(
             new EnvironmentError(
               'REDIS_UNREACHABLE',
-              `Redis at ${description} did not answer within ${timeoutMs} ms: check redis.url (REDIS_URL) and that Redis runs`,
+              `Redis at ${description} did not answer within ${timeoutMs} ms: check ${settingOf(client)} and that Redis runs`,
             ),
           ),
         timeoutMs,
@@ -29,4 +30,12 @@ export async function waitUntilReady(
     clearTimeout(timer);
     if (onReady) client.removeListener('ready', onReady);
   }
+}
+
+/** The setting that says where this client looks for Redis. */
+function settingOf(client: RedisClient): string {
+  if (client instanceof Cluster) return 'redis.cluster.nodes';
+  if ((client.options.sentinels?.length ?? 0) > 0)
+    return `redis.sentinel (the sentinels, and the name ${client.options.name})`;
+  return 'redis.url (REDIS_URL)';
 }

@@ -1,0 +1,90 @@
+// docsync on a Redis that speaks TLS only (rediss://), trusting the CA of redis.tls.ca and showing
+// the client certificate of redis.tls.cert and redis.tls.key, all made in the test with openssl.
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { EnvironmentError } from '../../../src/errors/environment-error.js';
+import { defineJob } from '../../../src/queue/job-definition.js';
+import { jobId } from '../../../src/queue/job-id.js';
+import { RedisConnections } from '../../../src/redis/redis-connections.js';
+import { readRedisTarget } from '../../../src/redis/redis-target.js';
+import { waitUntilReady } from '../../../src/redis/wait-until-ready.js';
+import { doctorRedisFinding } from '../../support/doctor-redis-finding.js';
+import { makeTlsFiles, startTlsRedis, type TlsRedis } from '../../support/redis-tls.js';
+import { startDaemonOnRedis } from '../../support/start-daemon-on-redis.js';
+import { waitFor } from '../../support/wait-for.js';
+
+const done = new Set<string>();
+const note = defineJob({
+  name: 'note',
+  queue: 'maintain',
+  payload: z.object({ id: z.string() }),
+  async run(_ctx, payload) {
+    done.add(payload.id);
+    return { result: 'noted' };
+  },
+});
+
+const tls: TlsRedis = await startTlsRedis();
+
+const tlsSection = (files: { ca: string; cert: string; key: string }) =>
+  `  tls:\n    ca: ${files.ca}\n    cert: ${files.cert}\n    key: ${files.key}\n`;
+
+describe('docsync on Redis over TLS', () => {
+  it('runs jobs on a rediss:// server whose certificate the configured CA signed', async () => {
+    const { files } = tls;
+    const daemon = await startDaemonOnRedis({
+      redis: `  url: ${tls.url}\n${tlsSection({ ca: files.ca, cert: files.clientCert, key: files.clientKey })}  prefix: tls-${randomUUID().slice(0, 8)}\n`,
+      jobs: [note],
+    });
+    await daemon.queues.get('maintain').add('note', { id: 'over-tls' }, { jobId: jobId('note', 'over-tls') });
+    await waitFor(() => done.has('over-tls'), 'the job to run over TLS');
+    expect(daemon.lines.find((line) => line.msg === 'redis connected')).toMatchObject({
+      mode: 'standalone',
+      redis: tls.url,
+    });
+  });
+
+  it('does not connect when the server certificate is signed by another CA', async () => {
+    const other = await makeTlsFiles('other-ca');
+    const target = await readRedisTarget(
+      {
+        url: tls.url,
+        prefix: 'x',
+        tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
+      },
+      '/',
+    );
+    const connections = new RedisConnections(target ?? { url: tls.url }, pino({ level: 'silent' }));
+    try {
+      await expect(
+        waitUntilReady(connections.producer(), connections.description, 1500),
+      ).rejects.toMatchObject({
+        code: 'REDIS_UNREACHABLE',
+      });
+    } finally {
+      await connections.close();
+    }
+  });
+
+  it('stops at start on a CA file it cannot read, naming the key and the path', async () => {
+    const missing = join(tls.files.dir, 'no-such-ca.pem');
+    const reading = readRedisTarget({ url: tls.url, prefix: 'x', tls: { ca: missing } }, '/');
+    await expect(reading).rejects.toBeInstanceOf(EnvironmentError);
+    await expect(reading).rejects.toMatchObject({
+      code: 'REDIS_TLS_FILE_UNREADABLE',
+      message: expect.stringContaining(`redis.tls.ca: cannot read ${missing} (ENOENT)`),
+    });
+  });
+
+  it('has docsync doctor say it reached the server, and in which mode', async () => {
+    const { files } = tls;
+    const section = `  url: ${tls.url}\n${tlsSection({ ca: files.ca, cert: files.clientCert, key: files.clientKey })}`;
+    expect(await doctorRedisFinding(section)).toMatchObject({
+      status: 'ok',
+      message: `${tls.url} answers (one server)`,
+    });
+  });
+});
