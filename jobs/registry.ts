@@ -9,7 +9,10 @@ import { mergeChangeRequestJob } from './merge-change-request.js';
 import { pollChangeRequestsJob } from './poll-change-requests.js';
 import { pollGitJob } from './poll-git.js';
 import { pollSpaceJob } from './poll-space.js';
+import { reconcileVersionsJob } from './reconcile-versions.js';
 import { refreshOpenApiJob } from './refresh-openapi.js';
+import { reportCommitStatusJob } from './report-commit-status.js';
+import { sendNotificationJob } from './send-notification.js';
 import { updateChangeRequestJob } from './update-change-request.js';
 
 export const JOBS: readonly AnyJobDefinition[] = [
@@ -22,4 +25,7 @@ export const JOBS: readonly AnyJobDefinition[] = [
   refreshOpenApiJob,
   pollSpaceJob,
   exportSpaceJob,
+  reconcileVersionsJob,
+  reportCommitStatusJob,
+  sendNotificationJob,
 ];

@@ -3,9 +3,17 @@
 import { posix } from 'node:path';
 import { z } from 'zod';
 import { LOG_LEVELS } from '../log/log-levels.js';
+import { checkNotifyMappings, notifyHookSchema } from '../notify/notify-config-schema.js';
+import {
+  type BranchMappingConfig,
+  checkBranchClaims,
+  isBranchMapping,
+  mappingEntrySchema,
+  splitMappings,
+} from './branch-mapping-schema.js';
 import { DAY, durationMs, HOUR, MINUTE, SECOND } from './duration.js';
 import { DEFAULT_HTTP_LISTEN, isLoopback, listenAddressSchema } from './listen-address.js';
-import { mappingSchema } from './mapping-schema.js';
+import type { mappingSchema } from './mapping-schema.js';
 import { openapiSchema } from './openapi-schema.js';
 
 /** `${VAR:-}` gives an empty string: for optional keys that means "not set". */
@@ -13,6 +21,36 @@ const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 const redisUrl = z.url({ protocol: /^rediss?$/, error: 'a Redis URL starts with redis:// or rediss://' });
+/** A sentinel: `host:port`, or a URL when it needs a password or TLS (`rediss://:secret@host:26379`). */
+const sentinelAddress = z
+  .string()
+  .regex(
+    /^(rediss?:\/\/[^/\s]+|[A-Za-z0-9.-]+:\d{1,5})$/,
+    'write a sentinel as host:port, or as redis://[:password@]host:port (rediss:// for TLS)',
+  );
+const pemFile = z.string().min(1, 'give the path of a PEM file');
+
+const redisSchema = z.strictObject({
+  url: optional(redisUrl),
+  cluster: optional(z.strictObject({ nodes: z.array(redisUrl).min(1) })),
+  /** High availability through Redis Sentinel: docsync asks the sentinels where the primary is. */
+  sentinel: optional(
+    z.strictObject({
+      sentinels: z.array(sentinelAddress).min(1),
+      /** The name the sentinels monitor the primary under (`sentinel monitor <name> ...`). */
+      name: z.string().min(1),
+      /** The primary's and replicas' ACL user and password; a sentinel's own go in its URL. */
+      username: optional(z.string().min(1)),
+      password: optional(z.string().min(1)),
+    }),
+  ),
+  /** What a rediss:// connection trusts and shows: PEM files, read at start. */
+  tls: optional(z.strictObject({ ca: optional(pemFile), cert: optional(pemFile), key: optional(pemFile) })),
+  prefix: z
+    .string()
+    .regex(/^[A-Za-z0-9_{}:.-]{1,64}$/, 'use letters, digits and _ { } : . - only')
+    .default('docsync'),
+});
 
 export const configSchema = z
   .strictObject({
@@ -27,16 +65,7 @@ export const configSchema = z
         timeout: durationMs({ min: SECOND, max: 10 * MINUTE }).default(30 * SECOND),
       }),
     ),
-    redis: z
-      .strictObject({
-        url: optional(redisUrl),
-        cluster: optional(z.strictObject({ nodes: z.array(redisUrl).min(1) })),
-        prefix: z
-          .string()
-          .regex(/^[A-Za-z0-9_{}:.-]{1,64}$/, 'use letters, digits and _ { } : . - only')
-          .default('docsync'),
-      })
-      .prefault({}),
+    redis: redisSchema.prefault({}),
     http: z
       .strictObject({
         listen: listenAddressSchema.default(DEFAULT_HTTP_LISTEN),
@@ -90,8 +119,11 @@ export const configSchema = z
     shutdownTimeout: durationMs({ min: SECOND, max: 10 * MINUTE }).default(30 * SECOND),
     /** A mapping or spec is `failing` (not only `degraded`) after this many failures in a row of one job. */
     health: z.strictObject({ failingAfter: z.int().min(1).max(1000).default(3) }).prefault({}),
-    mappings: z.array(mappingSchema).default([]),
+    /** Single-branch mappings (`git.branch`) and branches mappings (`git.branches`), split after checking. */
+    mappings: z.array(mappingEntrySchema).default([]),
     openapi: z.array(openapiSchema).default([]),
+    /** Webhooks told about merges, failures, broken links, conflicts (src/notify/). */
+    notify: z.array(notifyHookSchema).default([]),
   })
   .superRefine((config, ctx) => {
     if (config.service === undefined && (config.mappings.length > 0 || config.openapi.length > 0)) {
@@ -101,21 +133,7 @@ export const configSchema = z
         message: 'Required: mappings and openapi need service.baseUrl and service.token',
       });
     }
-    if (config.redis.url !== undefined && config.redis.cluster !== undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['redis', 'cluster'],
-        message: 'give either redis.url or redis.cluster, not both',
-      });
-    }
-    if (config.redis.cluster !== undefined && !/\{[^{}]+\}/.test(config.redis.prefix)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['redis', 'prefix'],
-        message:
-          'with redis.cluster the prefix must carry a hash tag, for example {docsync}, so that each queue stays in one slot',
-      });
-    }
+    checkRedis(config.redis, ctx);
     if (!isLoopback(config.http.listen.host) && config.http.token === undefined) {
       ctx.addIssue({
         code: 'custom',
@@ -124,18 +142,26 @@ export const configSchema = z
       });
     }
     checkMappingsApart(config.mappings, ctx);
+    checkBranchClaims(config.mappings, ctx);
     checkSpecsApart(config, ctx);
-  });
+    checkNotifyMappings(config, ctx);
+  })
+  .transform(({ mappings, ...rest }) => ({ ...rest, ...splitMappings(mappings) }));
 
 export type Config = z.output<typeof configSchema>;
 
 type Mapping = z.output<typeof mappingSchema>;
 
 /** Two mappings must never write to the same space, nor read overlapping folders of one branch. */
-function checkMappingsApart(mappings: readonly Mapping[], ctx: z.RefinementCtx): void {
+function checkMappingsApart(
+  mappings: readonly (Mapping | BranchMappingConfig)[],
+  ctx: z.RefinementCtx,
+): void {
   mappings.forEach((mapping, i) => {
+    if (isBranchMapping(mapping)) return;
     for (let j = 0; j < i; j += 1) {
-      const other = mappings[j] as Mapping;
+      const other = mappings[j];
+      if (other === undefined || isBranchMapping(other)) continue;
       if (other.name === mapping.name) {
         ctx.addIssue({
           code: 'custom',
@@ -172,7 +198,7 @@ function foldersOverlap(a: string, b: string): boolean {
 }
 
 function checkSpecsApart(
-  config: { openapi: readonly z.output<typeof openapiSchema>[]; mappings: readonly Mapping[] },
+  config: { openapi: readonly z.output<typeof openapiSchema>[]; mappings: readonly { name: string }[] },
   ctx: z.RefinementCtx,
 ): void {
   const mappingNames = new Set(config.mappings.map((mapping) => mapping.name));
@@ -199,4 +225,63 @@ function checkSpecsApart(
       });
     }
   });
+}
+
+type RedisSection = z.output<typeof redisSchema>;
+
+/** One way to reach Redis, a cluster prefix that keeps each queue in one slot, TLS files where TLS is on. */
+function checkRedis(redis: RedisSection, ctx: z.RefinementCtx): void {
+  const modes = (['url', 'cluster', 'sentinel'] as const).filter((mode) => redis[mode] !== undefined);
+  if (modes.length > 1) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['redis', modes[1] ?? 'url'],
+      message: `give one of redis.url, redis.cluster or redis.sentinel, not ${modes.map((mode) => `redis.${mode}`).join(' and ')}`,
+    });
+  }
+  if (redis.cluster !== undefined && redisHashTag(redis.prefix) === undefined) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['redis', 'prefix'],
+      message:
+        "with redis.cluster the prefix must carry a hash tag, for example {docsync}, so that BullMQ's keys of one queue land in one slot",
+    });
+  }
+  const addresses = [
+    ...(redis.url === undefined ? [] : [redis.url]),
+    ...(redis.cluster?.nodes ?? []),
+    ...(redis.sentinel?.sentinels ?? []),
+  ];
+  const tlsAddresses = addresses.filter((address) => address.startsWith('rediss://'));
+  if (tlsAddresses.length > 0 && tlsAddresses.length < addresses.length) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['redis', redis.cluster === undefined ? 'sentinel' : 'cluster'],
+      message: 'write every address with rediss:// (TLS) or none: TLS is on or off for all of them',
+    });
+  }
+  if (redis.tls === undefined) return;
+  if (tlsAddresses.length === 0) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['redis', 'tls'],
+      message:
+        'redis.tls is set but no Redis address starts with rediss://: write the address as rediss://host:port to connect with TLS',
+    });
+  }
+  if ((redis.tls.cert === undefined) !== (redis.tls.key === undefined)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['redis', 'tls', redis.tls.cert === undefined ? 'cert' : 'key'],
+      message: 'give redis.tls.cert and redis.tls.key together (the client certificate and its key)',
+    });
+  }
+}
+
+/** The part of a key Redis Cluster hashes: between the first `{` and the next `}`, when not empty. */
+export function redisHashTag(key: string): string | undefined {
+  const open = key.indexOf('{');
+  if (open < 0) return undefined;
+  const close = key.indexOf('}', open + 1);
+  return close > open + 1 ? key.slice(open + 1, close) : undefined;
 }

@@ -6,6 +6,8 @@ import type { Config } from '../config/config-schema.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import { notifyingStores } from '../notify/notifying-stores.js';
+import { type Notify, notifier } from '../notify/queue-notification.js';
 import type { JobDeps } from '../queue/job-definition.js';
 import type { Queues } from '../queue/queues.js';
 import type { RedisClient } from '../redis/redis-connections.js';
@@ -31,12 +33,20 @@ export type JobDepsInput = StoresSource & {
 
 export function createJobDeps(input: JobDepsInput): JobDeps {
   const now = input.now ?? (() => new Date());
+  const hooks = input.config.notify;
+  const notify =
+    hooks.length === 0 ? undefined : notifier(input.queues, hooks, input.log.child({ component: 'notify' }));
   return {
     config: input.config,
     queues: input.queues,
     now,
     api: input.api,
-    stores: 'stores' in input ? input.stores : redisStores(input.redis, input.config.redis.prefix),
+    stores: withNotifications(
+      'stores' in input ? input.stores : redisStores(input.redis, input.config.redis.prefix),
+      notify,
+      input,
+      now,
+    ),
     mirrorFor: new MirrorRegistry({
       dataDir: input.config.dataDir,
       log: input.log.child({ component: 'git' }),
@@ -44,5 +54,24 @@ export function createJobDeps(input: JobDepsInput): JobDeps {
     artifacts: input.artifacts,
     dryRun: input.config.dryRun,
     metrics: input.metrics ?? new DocsyncMetrics(),
+    notify,
   };
+}
+
+/** The stores, telling the webhooks of `notify:` what happens as jobs write to them (src/notify/). */
+function withNotifications(
+  stores: Stores,
+  notify: Notify | undefined,
+  input: JobDepsInput,
+  now: () => Date,
+): Stores {
+  const hooks = input.config.notify;
+  if (notify === undefined) return stores;
+  return notifyingStores(stores, {
+    notify,
+    wanted: new Set(hooks.flatMap((hook) => hook.events)),
+    failingAfter: input.config.health.failingAfter,
+    mappingOfSpace: (space) => input.config.mappings.find((mapping) => mapping.space === space)?.name,
+    now,
+  });
 }

@@ -13,6 +13,8 @@ export function configSecrets(config: Config): string[] {
     config.http.artifactSecret,
     config.hooks.secret,
     config.hooks.gitlabToken,
+    ...config.mappings.map((mapping) => mapping.report?.token),
+    ...config.notify.flatMap((hook) => [hook.secret, hook.url]),
   ].filter((secret): secret is string => secret !== undefined && secret !== '');
 }
 

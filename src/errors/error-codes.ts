@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   REDIS_SERVER_FAILED: 'the redis-server docsync started exited or did not answer: its output says why',
   REDIS_TOO_OLD: 'the Redis server is older than the version docsync needs: upgrade it',
   REDIS_UNREACHABLE: 'Redis did not answer in time: check redis.url (REDIS_URL) and that Redis runs',
+  REDIS_TLS_FILE_UNREADABLE:
+    'a file named in redis.tls (CA, certificate or key) cannot be read: check its path',
   DATA_DIR_BUSY: 'another docsync process uses the same data folder: stop it or choose another folder',
   HTTP_LISTEN_FAILED: 'the HTTP server cannot listen on http.listen (port taken, address refused)',
   HTTP_UNPROTECTED: 'the HTTP server would be reachable from other machines without protection',
@@ -43,6 +45,8 @@ export const ERROR_CODES = {
   GIT_LOCKED: 'another git command held a lock on a ref of the mirror at the same time: retried',
   BRANCH_NOT_FOUND: 'the branch of a mapping does not exist in its repository: check git.branch',
   FOLDER_NOT_FOUND: 'the folder of a mapping does not exist on its branch: check git.dir',
+  VERSIONS_TARGET_MISSING:
+    'the organization or site a branches mapping publishes into does not exist, or the token cannot see it',
 
   // Content: docs folders and archives.
   PATH_UNSAFE: 'a path is empty, absolute, leaves its folder, or is one git or a file system refuses',
@@ -85,6 +89,16 @@ export const ERROR_CODES = {
   OPENAPI_FETCH_ERROR: 'the service could not fetch the OpenAPI spec it was given: retried',
   OPENAPI_PARSE_ERROR:
     'the service could not parse the uploaded OpenAPI spec: not uploaded again until it changes',
+
+  // Commit statuses: docsync's status of an imported commit on the git host (report of a mapping).
+  GIT_HOST_REFUSED:
+    'the git host refused a commit status (401: the token; 403, 404: its access to the repository or project)',
+  GIT_HOST_UNREACHABLE: 'the git host could not be reached, answered too slowly or failed: retried',
+
+  // Notifications: the webhooks of `notify:`.
+  NOTIFY_REFUSED:
+    'a notification webhook refused the message (a 4xx: its URL, or the secret it checks): not sent again',
+  NOTIFY_UNREACHABLE: 'a notification webhook could not be reached, answered too slowly or failed: retried',
 
   // Artifacts: bundles docsync hands to the service. Misuse by docsync itself, never retried.
   ARTIFACT_ID_INVALID: 'an artifact id that docsync did not hand out',

@@ -8,6 +8,7 @@ import type { Config } from '../config/config-schema.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import type { Notify } from '../notify/queue-notification.js';
 import type { Stores } from '../state/stores.js';
 import type { JobKind } from './job-kind.js';
 import type { QueueName } from './queue-names.js';
@@ -35,6 +36,8 @@ export interface JobDeps {
   dryRun: boolean;
   /** The process's metrics, which /metrics serves; the runner records each job's outcome in them. */
   metrics: DocsyncMetrics;
+  /** Tells the webhooks of `notify:` (src/notify/); undefined when none is configured. Never throws. */
+  notify?: Notify | undefined;
 }
 
 export interface JobContext extends JobDeps {

@@ -17,6 +17,7 @@ import type { Logger } from '../log/create-logger.js';
 import { redactError } from '../log/redact-error.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { JobOutcome } from '../metrics/docsync-metrics.js';
+import { failedJobEvent } from '../notify/failed-job-event.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { busyDelay } from './busy-delay.js';
 import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
@@ -220,6 +221,7 @@ export class JobRunner {
         record('failed');
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
         await this.#onFailure(definition, ctx, payload, cause);
+        await this.#notifyFailed(definition, ctx, payload, cause);
         throw new UnrecoverableError(
           `${code ?? ('FAILED' satisfies ErrorCode)}: ${stored instanceof Error ? stored.message : String(stored)}`,
         );
@@ -230,6 +232,7 @@ export class JobRunner {
       } else {
         record('failed');
         log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
+        await this.#notifyFailed(definition, ctx, payload, cause);
       }
       await this.#onFailure(definition, ctx, payload, cause);
       throw stored;
@@ -262,6 +265,26 @@ export class JobRunner {
     await bestEffort(ctx.log, 'failure not recorded', async () =>
       definition.onFailure?.(ctx, payload, error),
     );
+  }
+
+  /** A job failed for good: the webhooks of `notify:` that want it hear (never in a dry run, nor aborted). */
+  async #notifyFailed(
+    definition: AnyJobDefinition,
+    ctx: JobContext,
+    payload: unknown,
+    error: unknown,
+  ): Promise<void> {
+    const { notify } = this.#options.deps;
+    if (notify === undefined || ctx.dryRun || ctx.signal.aborted) return;
+    const event = failedJobEvent({
+      id: ctx.job.id,
+      name: definition.name,
+      payload,
+      space: definition.lockKey?.(payload),
+      error,
+      at: ctx.now(),
+    });
+    if (event !== undefined) await notify(event);
   }
 
   /** The event log is for people: a write that fails is a warning, never the job's failure. */

@@ -7,7 +7,10 @@ import { mergeChangeRequestKind } from './merge-change-request-kind.js';
 import { pollChangeRequestsKind } from './poll-change-requests-kind.js';
 import { pollGitKind } from './poll-git-kind.js';
 import { pollSpaceKind } from './poll-space-kind.js';
+import { reconcileVersionsKind } from './reconcile-versions-kind.js';
 import { refreshOpenApiKind } from './refresh-openapi-kind.js';
+import { reportCommitStatusKind } from './report-commit-status-kind.js';
+import { sendNotificationKind } from './send-notification-kind.js';
 import { updateChangeRequestKind } from './update-change-request-kind.js';
 
 export const JOB_KINDS: readonly AnyJobKind[] = [
@@ -20,4 +23,7 @@ export const JOB_KINDS: readonly AnyJobKind[] = [
   refreshOpenApiKind,
   pollSpaceKind,
   exportSpaceKind,
+  reconcileVersionsKind,
+  reportCommitStatusKind,
+  sendNotificationKind,
 ];
