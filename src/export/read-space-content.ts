@@ -7,6 +7,7 @@ import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
 import type { DocsTree } from '../content/docs-tree.js';
 import { DocsyncError } from '../errors/docsync-error.js';
+import { mapBounded } from '../upkeep/map-bounded.js';
 import { downloadFile } from './download-file.js';
 import { ExportPathError } from './export-path-error.js';
 import {
@@ -41,7 +42,7 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
   const revision = await api.content.getRevision({ spaceId: space }, { signal });
   // Markdown first: whether a page made in the service is a placeholder depends on it.
   const markdown = new Map<string, string>();
-  await inParallel(pagesWithoutMarkdown(revision), async (pageId) => {
+  await mapBounded(pagesWithoutMarkdown(revision), PARALLEL_READS, async (pageId) => {
     const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
     markdown.set(pageId, page.markdown ?? '');
   });
@@ -63,7 +64,7 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
   }
 
   const data = new Map<string, Buffer>();
-  await inParallel(plan.files, async (file) => {
+  await mapBounded(plan.files, PARALLEL_READS, async (file) => {
     data.set(
       file.id,
       await downloadFile(api, file.downloadURL ?? '', `file ${file.path}`, {
@@ -74,23 +75,4 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
     );
   });
   return { revision, tree: treeOf(plan, data) };
-}
-
-/** Runs `work` on every item, PARALLEL_READS at a time; the first failure rejects, the rest stop. */
-async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      try {
-        await work(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, items.length) }, lane));
 }

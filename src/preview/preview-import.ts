@@ -6,6 +6,7 @@
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import { blobId } from '../export/plan-folder-commit.js';
+import { mapBounded } from '../upkeep/map-bounded.js';
 import { readBundlePages } from './bundle-pages.js';
 import type { ContentPreview, PreviewBase } from './content-preview.js';
 import { countLineChanges, countLines } from './count-line-changes.js';
@@ -64,7 +65,7 @@ export async function previewImport(input: PreviewImportInput): Promise<ContentP
     '';
 
   const matched = new Set<string>();
-  await inParallel(sourcePages, async ({ path, markdown }) => {
+  await mapBounded(sourcePages, PARALLEL_READS, async ({ path, markdown }) => {
     const base = service.get(path);
     if (base === undefined) {
       builder.added(path, countLines(markdown));
@@ -83,27 +84,8 @@ export async function previewImport(input: PreviewImportInput): Promise<ContentP
     builder.compared(path, countLineChanges(await markdownOf(base), markdown));
   });
   const gone = [...service.values()].filter((page) => !matched.has(page.path));
-  await inParallel(gone, async (page) => {
+  await mapBounded(gone, PARALLEL_READS, async (page) => {
     builder.removed(page.path, countLines(await markdownOf(page)));
   });
   return builder.finish();
-}
-
-/** Runs `work` on every item, PARALLEL_READS at a time; the first failure rejects and the rest stop. */
-async function inParallel<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  let failed = false;
-  const lane = async (): Promise<void> => {
-    while (!failed && next < items.length) {
-      const item = items[next] as T;
-      next += 1;
-      try {
-        await work(item);
-      } catch (error) {
-        failed = true;
-        throw error;
-      }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(PARALLEL_READS, items.length) }, lane));
 }

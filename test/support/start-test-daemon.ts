@@ -18,6 +18,11 @@ export interface TestDaemon extends Daemon {
 
 export async function startTestDaemon(options: {
   prefix: string;
+  /**
+   * The `redis:` section, indented under it, for a Redis the test describes itself (a Cluster, a
+   * Sentinel set, a TLS server); the private Redis with `prefix` when not given.
+   */
+  redis?: string;
   /** More of the config; it may go on with the `http:` section. */
   yaml?: string;
   jobs?: readonly AnyJobDefinition[];
@@ -29,7 +34,7 @@ export async function startTestDaemon(options: {
   const { service } = options;
   const dataDir = options.dataDir ?? (service === undefined ? undefined : await tempDir('daemon-data'));
   const top = [
-    `redis:\n  url: ${redisUrl()}\n  prefix: ${options.prefix}\n`,
+    `redis:\n${options.redis ?? `  url: ${redisUrl()}\n  prefix: ${options.prefix}\n`}`,
     dataDir === undefined ? '' : `dataDir: ${dataDir}\n`,
     service === undefined
       ? ''

@@ -44,6 +44,8 @@ describe('npm start', () => {
       const editFile = ready.edit as string;
       expect(page).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
       expect(editFile.startsWith(demoDir)).toBe(true);
+      // The banner goes to stderr right after the log line on stdout: two pipes, read apart.
+      await waitFor(() => run.stderr().includes('Stop: Ctrl-C.'), 'the banner on stderr');
       expect(run.stderr()).toContain(`Status page: ${page}`);
       expect(run.stderr()).toContain(`Edit a page: ${editFile}`);
 
