@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { pino } from 'pino';
 import { bundleGitFolder } from '../src/content/bundle-git-folder.js';
 import { GitMirror } from '../src/git/git-mirror.js';
+import { figure } from './figure-table.js';
 import { report, summarize } from './stats.js';
 import { xorshift } from './xorshift.js';
 
@@ -81,6 +82,20 @@ export async function bundleBench(): Promise<void> {
       met: bundleMs <= 1.5 * archiveMs ? 'yes' : 'no',
     });
     report('target: peak RSS < 150 MiB above base', { MiB: rssAbove, met: rssAbove < 150 ? 'yes' : 'no' });
+    figure({
+      name: 'bundle of the bench docs folder, p50 (ms)',
+      docsync: bundleMs,
+      baseline: `git archive ${archiveMs.toFixed(0)}`,
+      ratio: bundleMs / archiveMs,
+      target: '<= 1.5x',
+      met: bundleMs <= 1.5 * archiveMs,
+    });
+    figure({
+      name: 'bundle peak RSS above base (MiB)',
+      docsync: rssAbove,
+      target: '< 150',
+      met: rssAbove < 150,
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -15,6 +15,7 @@ import { redisRestarts } from './crash-redis-phase.js';
 import { crashSoak } from './crash-soak.js';
 import { createCrashWorld } from './crash-world.js';
 import type { DocsyncChild } from './docsync-child.js';
+import { figure } from './figure-table.js';
 import { report } from './stats.js';
 import { xorshift } from './xorshift.js';
 
@@ -36,8 +37,15 @@ export async function crashBench(): Promise<void> {
       await redisRestarts(world, queues, redis, children);
       await children.at(-1)?.stop();
       const { calmSettledMs } = await faultComparison(dir, redis.url);
-      if (soak.settledMs !== undefined && calmSettledMs !== undefined)
+      if (soak.settledMs !== undefined && calmSettledMs !== undefined) {
         report('settle after kills / fault-free settle', { ratio: soak.settledMs / calmSettledMs });
+        figure({
+          name: 'crash soak: settle after kills (ms)',
+          docsync: soak.settledMs,
+          baseline: `fault-free ${calmSettledMs.toFixed(0)}`,
+          ratio: soak.settledMs / calmSettledMs,
+        });
+      }
     } finally {
       for (const child of children) await child.kill();
       // Kept after the run, for the lines behind a figure (a lost edit, a stranded job).

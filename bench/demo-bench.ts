@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { findFreePort } from '../src/net/find-free-port.js';
 import { PACKAGE_ROOT } from '../src/package-info.js';
+import { figure } from './figure-table.js';
 import { report, summarize } from './stats.js';
 
 const BIN = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js');
@@ -102,4 +103,5 @@ export async function demoBench(): Promise<void> {
   report('GET /status on the demo (ms)', summarize(status));
   report('GET / (status page) on the demo (ms)', summarize(page));
   report('SIGINT to exit (ms)', summarize(exit));
+  figure({ name: 'demo start to merged+links+spec, p50 (ms)', docsync: summarize(merged).median });
 }

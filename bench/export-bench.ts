@@ -16,6 +16,7 @@ import type { ExportOutcome } from '../src/state/mapping-state.js';
 import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
 import { addRevision } from '../test/support/service-content.js';
 import { BENCH_ADMIN_TOKEN, startBenchService } from './bench-service.js';
+import { figure } from './figure-table.js';
 import { report } from './stats.js';
 
 const SECTIONS = 100; // top-level pages: the root README, then section-01/README.md ... section-99/README.md
@@ -212,6 +213,18 @@ export async function exportBench(): Promise<void> {
         `heap used peak ${Math.max(...runs.map((r) => r.peakHeapMiB)).toFixed(0)} MiB\n`,
     );
     report('target: first export under 10 s', { target: 10, met: first.seconds < 10 ? 'yes' : 'no' });
+    figure({
+      name: `export of ${pageCount} pages: first (s)`,
+      docsync: first.seconds,
+      target: '< 10',
+      met: first.seconds < 10,
+    });
+    figure({
+      name: `export of ${pageCount} pages: unchanged / first`,
+      docsync: unchanged.seconds,
+      baseline: `first ${first.seconds.toFixed(2)}`,
+      ratio: unchanged.seconds / first.seconds,
+    });
   } finally {
     await service.close();
     await rm(root, { recursive: true, force: true });

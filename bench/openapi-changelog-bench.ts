@@ -11,6 +11,7 @@ import { loadOpenApiDocument } from '../src/openapi/load-openapi-document.js';
 import type { OpenApiSourceReader } from '../src/openapi/openapi-source-reader.js';
 import { diffOperations, summariseOperationChanges } from '../src/openapi/operation-changes.js';
 import { operationFingerprints } from '../src/openapi/operation-fingerprints.js';
+import { figure } from './figure-table.js';
 import { report, summarize } from './stats.js';
 import { xorshift } from './xorshift.js';
 
@@ -88,6 +89,14 @@ async function benchDocument(name: string, before: string, after: string): Promi
     met: longest <= 100 ? 'yes' : 'no',
   });
   report('  first changelog lines', { lines: lines.slice(0, 3).join(' | ') });
+  figure({
+    name: `changelog of ${name}, p50 (ms)`,
+    docsync: logMs,
+    baseline: `JSON.parse + walk ${baseMs.toFixed(0)}`,
+    ratio: logMs / baseMs,
+    target: '< 5000 ms, no block > 100 ms',
+    met: logMs < 5000 && longest <= 100,
+  });
 }
 
 interface Measured {

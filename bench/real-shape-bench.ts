@@ -19,6 +19,7 @@ import { detachedShutdown } from '../test/support/detached-shutdown.js';
 import { writeRealShapedDocs } from '../test/support/real-shaped-docs.js';
 import { editInService, findPage } from '../test/support/service-content.js';
 import { BENCH_ADMIN_TOKEN, BENCH_REVIEWER_TOKEN, startBenchService } from './bench-service.js';
+import { figure } from './figure-table.js';
 import { report, summarize } from './stats.js';
 
 const run = promisify(execFile);
@@ -55,6 +56,18 @@ export async function realShapeBench(): Promise<void> {
   report('import job (bundle, serve, import into a change request)', summarize(importMs));
   report('import job / git archive (medians)', {
     ratio: summarize(importMs).median / summarize(archive).median,
+  });
+  figure({
+    name: 'real-shaped import job, p50 (ms)',
+    docsync: summarize(importMs).median,
+    baseline: `git archive ${summarize(archive).median.toFixed(0)}`,
+    ratio: summarize(importMs).median / summarize(archive).median,
+  });
+  figure({
+    name: 'files changed by a no-edit round trip',
+    docsync: Math.max(...noEdit),
+    target: '0',
+    met: Math.max(...noEdit) === 0,
   });
   report('warnings by code', warnings);
   report('export job of a one-page edit', summarize(exportMs));

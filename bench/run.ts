@@ -5,6 +5,7 @@ import { configBench } from './config-bench.js';
 import { crashBench } from './crash-bench.js';
 import { demoBench } from './demo-bench.js';
 import { exportBench } from './export-bench.js';
+import { figureTable } from './figure-table.js';
 import { importLatencyBench } from './import-latency-bench.js';
 import { openApiChangelogBench } from './openapi-changelog-bench.js';
 import { pollBench } from './poll-bench.js';
@@ -13,6 +14,7 @@ import { realShapeBench } from './real-shape-bench.js';
 import { runnerBench } from './runner-bench.js';
 import { scaleBench } from './scale-bench.js';
 import { startupBench } from './startup-bench.js';
+import { versionsBench } from './versions-bench.js';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   startup: startupBench,
@@ -38,6 +40,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   scale: scaleBench,
   // 1, 2 and 3 docsync processes on one Redis: jobs/s and change request poll cycle time.
   processes: processesBench,
+  // A branches mapping of 50 release branches: reconcile from scratch and with nothing to do.
+  versions: versionsBench,
 };
 
 const names = process.argv.slice(2);
@@ -52,4 +56,6 @@ if (unknown.length > 0) {
     process.stdout.write(`\n== ${name}\n`);
     await BENCHES[name]?.();
   }
+  // The headline figures of what ran, in one table (bench/figure-table.ts).
+  process.stdout.write(`\n== figures\n${figureTable() || 'no benchmark registered a figure\n'}`);
 }

@@ -21,6 +21,7 @@ import { failedJobEvent } from '../notify/failed-job-event.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { busyDelay } from './busy-delay.js';
 import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
+import { LockWaiters } from './lock-waiters.js';
 import type { QueueName } from './queue-names.js';
 import { isPermanent, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, SpaceLocks } from './space-locks.js';
@@ -48,6 +49,8 @@ export class JobRunner {
   #closing: Promise<void> | undefined;
   /** Lock releases sent and not answered yet. */
   readonly #releasing = new Set<Promise<void>>();
+  /** Jobs delayed here because their lock was busy: a release here starts the longest waiting one. */
+  readonly #waiters = new LockWaiters();
 
   constructor(options: JobRunnerOptions) {
     this.#options = options;
@@ -153,6 +156,7 @@ export class JobRunner {
     const log = lockKey === undefined ? base : base.child({ lockKey });
 
     let lock: HeldLock | undefined;
+    this.#waiters.forget(String(job.id));
     if (lockKey !== undefined) {
       lock = await this.#locks.tryAcquire(
         lockKey,
@@ -171,7 +175,13 @@ export class JobRunner {
         );
         record('delayed');
         log.debug({ delayMs, busyRuns }, 'space busy, job delayed');
-        await job.moveToDelayed(Date.now() + delayMs, token);
+        const dueAt = Date.now() + delayMs;
+        this.#waiters.add(this.#locks.keyOf(lockKey, definition.lock ?? 'write'), {
+          id: String(job.id),
+          dueAt,
+          promote: () => job.promote(),
+        });
+        await job.moveToDelayed(dueAt, token);
         throw new DelayedError();
       }
     }
@@ -246,7 +256,14 @@ export class JobRunner {
 
   /** Releases `lock` in the background; close() waits for the releases under way. */
   #release(lock: HeldLock): void {
-    const releasing = lock.release().finally(() => this.#releasing.delete(releasing));
+    // Once the lock is free, a job of this process that found it busy starts now, not at its retry.
+    const releasing = lock
+      .release()
+      .then(() => this.#waiters.wakeNext(lock.key))
+      .then((woken) => {
+        if (woken !== undefined) this.#options.log.debug({ lock: lock.key, job: woken }, 'lock waiter woken');
+      })
+      .finally(() => this.#releasing.delete(releasing));
     this.#releasing.add(releasing);
   }
 
