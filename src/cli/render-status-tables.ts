@@ -210,7 +210,7 @@ function specSection(part: StatusAnswer['openapi'], paint: Paint, at: At): strin
       ],
       part.map((spec): Cell[] => [
         spec.org,
-        spec.slug,
+        spec.title === undefined ? spec.slug : `${spec.slug} (${spec.title})`,
         spec.error === undefined ? healthCell(spec) : NONE,
         refreshCell(spec),
         spec.lastRefresh === undefined ? NONE : at(spec.lastRefresh.at),

@@ -123,6 +123,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     operations: fingerprints.operations,
     components: fingerprints.components,
     contract: await packContract(contract),
+    ...titleOf(loaded.document),
   };
   if (!created) {
     // The service found the text equal to its latest version: nothing new, and nothing lost.
@@ -216,4 +217,11 @@ function counts(changes: OperationChanges) {
 
 export function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
+}
+
+/** The document's `info.title`, as the status shows it: one line, at most 200 characters. */
+function titleOf(document: Record<string, unknown>): { title?: string } {
+  const info = document.info as { title?: unknown } | undefined;
+  const title = typeof info?.title === 'string' ? info.title.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
+  return title === '' ? {} : { title };
 }

@@ -27,6 +27,8 @@ const uploadSchema = z.object({
   components: z.record(z.string(), z.string()).optional(),
   /** Its contract, packed (src/openapi/openapi-contract.ts): to mark what the next version breaks. */
   contract: z.string().optional(),
+  /** The document's `info.title`, for people: the status names a spec by it and its slug. */
+  title: z.string().optional(),
 });
 
 const problemSchema = z.object({ pointer: z.string(), message: z.string(), file: z.string().optional() });
@@ -63,7 +65,9 @@ export type OpenApiState = z.infer<typeof openApiStateSchema>;
 
 /** What /status shows of a spec: the last upload without its validators and operation fingerprints. */
 const openApiSummarySchema = z.object({
-  uploaded: z.object({ at: z.string(), version: z.string().optional() }).optional(),
+  uploaded: z
+    .object({ at: z.string(), version: z.string().optional(), title: z.string().optional() })
+    .optional(),
   lastRefresh: refreshSchema.optional(),
   lastVersion: refreshSchema.optional(),
   failures: specFailuresSchema.optional(),

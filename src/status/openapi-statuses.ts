@@ -33,6 +33,7 @@ export async function openApiStatuses(config: Pick<Config, 'openapi' | 'health'>
           ...identity,
           state: healthOf(false, failures, config.health.failingAfter),
           failures,
+          ...(state.uploaded?.title === undefined ? {} : { title: state.uploaded.title }),
           ...(state.uploaded?.version === undefined ? {} : { version: state.uploaded.version }),
           ...(state.uploaded === undefined ? {} : { lastUploadAt: state.uploaded.at }),
           ...(state.lastRefresh === undefined ? {} : { lastRefresh: state.lastRefresh }),

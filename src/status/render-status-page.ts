@@ -244,7 +244,9 @@ function specSection(part: StatusAnswer['openapi'], at: At): SafeHtml {
     headers: ['Spec', 'State', 'Last refresh', 'Version', 'Last changes'],
     row: (spec) =>
       row(
-        html`${spec.org}/<strong>${spec.slug}</strong>`,
+        spec.title === undefined
+          ? html`${spec.org}/<strong>${spec.slug}</strong>`
+          : html`<strong>${spec.title}</strong> ${spec.org}/${spec.slug}`,
         spec.error === undefined ? healthCell(spec) : undefined,
         refreshCell(spec, at),
         spec.version,

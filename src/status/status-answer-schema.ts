@@ -79,6 +79,8 @@ const mapping = z.object({
 const spec = z.object({
   org: z.string(),
   slug: z.string(),
+  /** The document's info.title at the last upload. */
+  title: z.string().optional(),
   ...health,
   version: z.string().optional(),
   lastRefresh: refreshSchema.optional(),

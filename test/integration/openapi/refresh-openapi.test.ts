@@ -120,6 +120,8 @@ describe('refresh-openapi', () => {
     expect(await versions(emulator, 'pets')).toBe(2);
     const state = await store.get(emulator.orgId, 'pets');
     expect(state.lastRefresh).toMatchObject({ result: 'uploaded', version: state.uploaded?.version });
+    // The document's title, for people: the status names the spec by it.
+    expect(state.uploaded?.title).toBe('Pets');
     expect(state.lastRefresh?.changelog).toEqual([
       'removed GET /pets (breaking)',
       'added POST /pets',

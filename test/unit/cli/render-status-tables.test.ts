@@ -80,6 +80,7 @@ function answer(overrides: Record<string, unknown> = {}): StatusAnswer {
       {
         org: 'org_acme',
         slug: 'payments',
+        title: 'Payments API',
         state: 'ok',
         version: 'oav_2',
         lastRefresh: { at: ago(30), result: 'unchanged', trigger: 'schedule' },
@@ -166,8 +167,8 @@ describe('renderStatusTables', () => {
         'product-docs  #4      rev_5          2     12  1m ago',
         '',
         'OpenAPI specs',
-        'ORG       SPEC      STATE  LAST REFRESH  WHEN     VERSION  LAST CHANGES',
-        'org_acme  payments  ok     unchanged     30s ago  oav_2    added POST /refunds (+1 more)',
+        'ORG       SPEC                     STATE  LAST REFRESH  WHEN     VERSION  LAST CHANGES',
+        'org_acme  payments (Payments API)  ok     unchanged     30s ago  oav_2    added POST /refunds (+1 more)',
         '',
         'Queues',
         'QUEUE   WAITING  ACTIVE  DELAYED  FAILED',

@@ -118,6 +118,12 @@ describe('renderStatusPage', () => {
     );
   });
 
+  it("names a spec by its document's title, then its organization and slug", () => {
+    const spec = { org: 'org_1', slug: 'pets', title: 'Pets <API>', state: 'ok' as const };
+    const page = renderStatusPage(answer({ openapi: [spec] }), OPTIONS);
+    expect(page).toContain('<strong>Pets &lt;API&gt;</strong> org_1/pets');
+  });
+
   it('says when the last imports read past nothing', () => {
     const page = renderStatusPage(answer(), OPTIONS);
     expect(page).toMatch(/Import warnings<\/h2>\s*<p>None in the last imports\.<\/p>/);
