@@ -155,7 +155,11 @@ describe('the client against injected faults', async () => {
     const error = await apiErrorOf(hasty.client.spaces.get(space.id));
     expect(error).toMatchObject({ code: 'API_TIMEOUT', status: 0, retryable: true });
     expect(hasty.sleeps).toHaveLength(API_RETRY_POLICY.maxAttempts - 1);
-    expect((await requestCounts(test)).counts[GET_SPACE]).toBe(1 + API_RETRY_POLICY.maxAttempts);
+    expect(hasty.attempts).toHaveLength(API_RETRY_POLICY.maxAttempts);
+    // An attempt the deadline ended before the service read it is not counted there (a loaded machine).
+    expect((await requestCounts(test)).counts[GET_SPACE]).toBeLessThanOrEqual(
+      1 + API_RETRY_POLICY.maxAttempts,
+    );
   });
 
   it('draws --faults rates from a seeded random: the same seed gives the same sequence', async () => {

@@ -44,13 +44,18 @@ describe('a branches mapping in the daemon', () => {
     const released = await waitFor(
       async () => (await store.get('handbook')).branches['release/2.0']?.space,
       'the space of release/2.0',
+      30_000,
     );
     const openIn = async (space: string): Promise<ChangeRequest[]> =>
       collect(api.changeRequests.listAll(space, { status: 'open' }));
-    const [first] = await waitFor(async () => {
-      const open = await openIn(released);
-      return open.length > 0 && open;
-    }, 'the first import of release/2.0');
+    const [first] = await waitFor(
+      async () => {
+        const open = await openIn(released);
+        return open.length > 0 && open;
+      },
+      'the first import of release/2.0',
+      30_000,
+    );
     expect((await api.spaces.get(released)).title).toBe('Handbook 2.0');
     const sections = await collect(api.sites.sections.listAll(emulator.orgId, site.id));
     expect(
@@ -74,11 +79,15 @@ describe('a branches mapping in the daemon', () => {
     const before = (await openIn(main)).length;
     await repo.commit({ 'docs/README.md': '# Handbook 2.0\n\nFixed.\n' }, 'Fix 2.0');
     await repo.git('push', '--quiet', 'origin', 'HEAD:refs/heads/release/2.0');
-    await waitFor(async () => {
-      const cr = await api.changeRequests.get(released, first?.id ?? '');
-      return cr.revision !== first?.revision;
-    }, 'the import of the commit on release/2.0');
+    await waitFor(
+      async () => {
+        const cr = await api.changeRequests.get(released, first?.id ?? '');
+        return cr.revision !== first?.revision;
+      },
+      'the import of the commit on release/2.0',
+      30_000,
+    );
     expect(await openIn(released)).toHaveLength(1);
     expect(await openIn(main)).toHaveLength(before);
-  });
+  }, 90_000);
 });
