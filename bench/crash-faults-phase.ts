@@ -71,15 +71,16 @@ export async function faultComparison(dir: string, redisUrl: string): Promise<{ 
   report('calls with faults / fault-free (target <= 1.5)', {
     ratio: faulty.calls / calm.calls,
     withWarmUp: faulty.totalCalls / calm.totalCalls,
-    // Each faulted answer is asked again: the fewest calls any client makes for the same work.
-    floor: 1 / (1 - faultRate(parseFaultSpec(FAULT_SPEC))),
+    // Were each faulted answer asked again at once: a poll that failed is not, its next tick reads
+    // anew, so the same span can cost fewer than this.
+    eachFaultRetried: 1 / (1 - faultRate(parseFaultSpec(FAULT_SPEC))),
   });
   figure({
     name: 'service calls, fixed workload with 30 % 429/503',
     docsync: faulty.calls,
     baseline: `fault-free ${calm.calls}`,
     ratio: faulty.calls / calm.calls,
-    target: '<= 1.5 (floor 1.43)',
+    target: '<= 1.5',
     met: faulty.calls / calm.calls <= 1.5,
   });
   const differs = Object.keys(calm.state).filter((part) => calm.state[part] !== faulty.state[part]);
