@@ -222,6 +222,24 @@ mappings:
       signal: new AbortController().signal,
       dryRun: false,
     };
+    // Where an export's time goes: the revision read (the service's own time to answer included),
+    // the file downloads, git's commit and push; `other` is docsync's planning between them.
+    const spent = new Map<string, number>();
+    timePhases(api.content, ['getRevision', 'download'], spent);
+    timePhases(deps.mirror, ['writeFolderCommit', 'push'], spent);
+    const phases = (seconds: number) => {
+      const phase = (name: string) => (spent.get(name) ?? 0) / 1000;
+      const timed = [...spent.values()].reduce((sum, ms) => sum + ms, 0) / 1000;
+      const split = {
+        readRevisionS: phase('getRevision'),
+        downloadS: phase('download'),
+        commitS: phase('writeFolderCommit'),
+        pushS: phase('push'),
+        otherS: seconds - timed,
+      };
+      spent.clear();
+      return split;
+    };
     try {
       const first = await measured(() => runExport(deps, mapping));
       if (first.value.result !== 'committed') throw new Error(`first export: ${JSON.stringify(first.value)}`);
@@ -229,6 +247,7 @@ mappings:
         seconds: first.seconds,
         rssAboveMiB: first.rssAboveMiB,
         peakRssMiB: first.peakRssMiB,
+        ...phases(first.seconds),
       });
       const again = await measured(() => runExport(deps, mapping));
       if (again.value.result !== 'unchanged')
@@ -237,6 +256,7 @@ mappings:
         seconds: again.seconds,
         rssAboveMiB: again.rssAboveMiB,
         peakRssMiB: again.peakRssMiB,
+        ...phases(again.seconds),
       });
       return {
         files,
@@ -277,6 +297,29 @@ async function measured<T>(work: () => Promise<T>) {
     };
   } finally {
     clearInterval(timer);
+  }
+}
+
+/**
+ * Adds the wall time of each call of `target`'s methods `names` to `spent` under its name; calls of
+ * one method running at once (downloads in parallel) count once.
+ */
+function timePhases<T extends object>(target: T, names: readonly string[], spent: Map<string, number>) {
+  for (const name of names) {
+    const method: unknown = Reflect.get(target, name);
+    if (typeof method !== 'function') throw new Error(`no method ${name} to time`);
+    let running = 0;
+    let since = 0;
+    Reflect.set(target, name, async (...args: unknown[]) => {
+      if (running === 0) since = performance.now();
+      running += 1;
+      try {
+        return await Reflect.apply(method, target, args);
+      } finally {
+        running -= 1;
+        if (running === 0) spent.set(name, (spent.get(name) ?? 0) + performance.now() - since);
+      }
+    });
   }
 }
 

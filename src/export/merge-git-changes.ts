@@ -22,6 +22,8 @@ export async function mergeGitChanges(
   mirror: Pick<GitMirror, 'treeHash' | 'listTree'>,
   input: GitChangesInput,
 ): Promise<FileMerge> {
+  // Nothing to write (the space equals git's folder): no side needs listing.
+  if (input.changes.size === 0) return { apply: [], keepGit: [], conflicts: [] };
   const head = await blobsOf(mirror, input.head, input.dir, input.signal);
   const base =
     input.base === undefined ? undefined : await blobsOf(mirror, input.base, input.dir, input.signal);

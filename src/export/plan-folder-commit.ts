@@ -38,7 +38,9 @@ export function planFolderChanges(
   const write = new Map<string, Buffer>();
   const changes = new Map<string, Buffer | undefined>();
   for (const [path, data] of folder) {
-    if (blobs.get(path) === blobId(data, hashLength)) continue;
+    // Hashed only where git has a file to compare with: a first export hashes nothing.
+    const blob = blobs.get(path);
+    if (blob !== undefined && blob === blobId(data, hashLength)) continue;
     write.set(path, data);
     changes.set(path, data);
   }

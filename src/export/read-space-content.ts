@@ -2,7 +2,8 @@
 // tree, each page's markdown (read on its own when the revision leaves it out: an empty one makes
 // a placeholder), and each file's bytes from its download address. Every path is checked before any
 // file is downloaded; pages and files are read a few at a time, so a large space neither waits on
-// one request at a time nor floods the service.
+// one request at a time nor floods the service. The revision's own objects (every page's metadata)
+// are dropped once planned: only the plan, with the markdown, lives on to the downloads and after.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
 import type { DocsTree } from '../content/docs-tree.js';
@@ -11,6 +12,7 @@ import { mapBounded } from '../upkeep/map-bounded.js';
 import { downloadFile } from './download-file.js';
 import { ExportPathError } from './export-path-error.js';
 import {
+  type ExportPlan,
   type ExportPlanOptions,
   pagesWithoutMarkdown,
   planExport,
@@ -29,7 +31,8 @@ export interface ReadSpaceOptions {
 }
 
 export interface SpaceContent {
-  revision: Revision;
+  /** The revision read: its id (its pages are in `tree`). */
+  revision: Pick<Revision, 'id'>;
   tree: DocsTree;
 }
 
@@ -38,6 +41,28 @@ const DOWNLOAD_TIMEOUT_MS = 60_000;
 const PARALLEL_READS = 6;
 
 export async function readSpaceContent(options: ReadSpaceOptions): Promise<SpaceContent> {
+  const { api, signal } = options;
+  const { id, plan } = await readPlan(options);
+  const data = new Map<string, Buffer>();
+  await mapBounded(plan.files, PARALLEL_READS, async (file) => {
+    data.set(
+      file.id,
+      await downloadFile(api, file.downloadURL ?? '', `file ${file.path}`, {
+        maxBytes: options.maxFileBytes,
+        timeoutMs: DOWNLOAD_TIMEOUT_MS,
+        signal,
+      }),
+    );
+  });
+  return { revision: { id }, tree: treeOf(plan, data) };
+}
+
+/**
+ * The revision read and planned, every path and file checked. A function of its own so that the
+ * revision (a hundred thousand pages' metadata) is garbage once it returns, not held by the
+ * caller's frame while files download and the folder is written.
+ */
+async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: ExportPlan }> {
   const { api, space, signal } = options;
   const revision = await api.content.getRevision({ spaceId: space }, { signal });
   // Markdown first: whether a page made in the service is a placeholder depends on it.
@@ -62,17 +87,5 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
       );
     }
   }
-
-  const data = new Map<string, Buffer>();
-  await mapBounded(plan.files, PARALLEL_READS, async (file) => {
-    data.set(
-      file.id,
-      await downloadFile(api, file.downloadURL ?? '', `file ${file.path}`, {
-        maxBytes: options.maxFileBytes,
-        timeoutMs: DOWNLOAD_TIMEOUT_MS,
-        signal,
-      }),
-    );
-  });
-  return { revision, tree: treeOf(plan, data) };
+  return { id: revision.id, plan };
 }

@@ -8,15 +8,12 @@
 // instead: neither side's change is lost. Content git already has makes no commit.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
-import type { DocsTree } from '../content/docs-tree.js';
 import { joinGitPath } from '../content/git-listing.js';
-import { treeToFolder } from '../content/tree-to-folder.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
-import { ExportPathError } from './export-path-error.js';
 import { mergeGitChanges } from './merge-git-changes.js';
 import {
   conflictBranch,
@@ -25,8 +22,9 @@ import {
   planExportResult,
   planExportWrites,
 } from './plan-export.js';
-import { type FolderChanges, planFolderChanges } from './plan-folder-commit.js';
-import { type GitFolder, readGitFolder } from './read-git-folder.js';
+import type { FolderChanges } from './plan-folder-commit.js';
+import { planSpaceChanges } from './plan-space-changes.js';
+import { readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
 import { syntheticBaseMessage } from './synthetic-base.js';
 
@@ -52,6 +50,221 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       `branch ${branch} does not exist in the repository of mapping ${mapping.name}`,
     );
   }
+  const { revision, files, contentDir, changes, state, base } = await readAndPlan(deps, mapping, head, log);
+  const checkGitChanges = base !== undefined || mapping.direction === 'both';
+  const merge = checkGitChanges
+    ? await mergeGitChanges(mirror, { base, head, dir: contentDir, changes: changes.changes, signal })
+    : { apply: [...changes.changes.keys()], keepGit: [], conflicts: [] };
+  const at = deps.now().toISOString();
+  const writes = planExportWrites(merge, deps.dryRun);
+  if (writes === 'dry-run') {
+    log.info(
+      {
+        revision,
+        files,
+        apply: merge.apply.length,
+        conflicts: merge.conflicts,
+        ...planExportPreview(merge, changes.changes),
+      },
+      'dry run: export would be committed',
+    );
+    return { at, result: 'dry-run', revision, files };
+  }
+  const commit = (parent: string, paths: readonly string[], message: string) =>
+    mirror.writeFolderCommit(
+      {
+        parent,
+        dir: contentDir,
+        ...pick(changes.changes, paths),
+        author: mapping.export.author,
+        message,
+        date: deps.now(),
+      },
+      signal,
+    );
+  const trailer = `${DOCSYNC_TRAILER}: ${revision}`;
+
+  // Every commit is made in the mirror first; pushes come last, after the state they lead to is
+  // written ahead (see adoptExportAhead).
+  // 1. The service's changes git did not touch, on the branch tip.
+  let committed: string | undefined;
+  if (writes === 'write' && merge.apply.length > 0) {
+    const sha = await commit(
+      head,
+      merge.apply,
+      `docs: edits from ${mapping.space} (revision ${revision})\n\nExported by docsync from the documentation service.\n\n${trailer}\n`,
+    );
+    if (
+      (await mirror.treeHash(sha, contentDir, signal)) !== (await mirror.treeHash(head, contentDir, signal))
+    )
+      committed = sha;
+  }
+  const tip = committed ?? head;
+
+  // 2. The files both sides changed, on the last commit the space equalled in every file (a branch
+  // commit, never a base docsync made): merging the branch shows git's conflict per file.
+  const conflictParent =
+    state.conflictParent !== undefined && (await mirror.hasCommit(state.conflictParent, signal))
+      ? state.conflictParent
+      : (base ?? head);
+  let conflict: string | undefined;
+  let pushConflict = false;
+  const conflictAt = conflictBranch(revision);
+  if (writes === 'write' && merge.conflicts.length > 0) {
+    // The branch exists when this revision's export ran before (and stopped before saving its
+    // state): the commit goes on it, and is not pushed when it changes nothing there.
+    const existing = await mirror.resolve(conflictAt, signal);
+    const sha = await commit(
+      existing ?? conflictParent,
+      merge.conflicts,
+      `docs: conflicting edits from ${mapping.space} (revision ${revision})\n\nChanged in git and in the documentation service since the last export:\n${merge.conflicts.map((path) => `- ${path}`).join('\n')}\nMerge this branch to resolve them. Exported by docsync.\n\n${trailer}\n`,
+    );
+    const same =
+      existing !== undefined &&
+      (await mirror.treeHash(existing, '.', signal)) === (await mirror.treeHash(sha, '.', signal));
+    conflict = same ? existing : sha;
+    pushConflict = !same;
+  }
+
+  // 3. The next base: the tip with the space's version of the files git alone changed (and the
+  // base's of those in conflict), kept in the mirror; the tip itself when nothing differs.
+  let nextBase = tip;
+  let resolvedBase: string | undefined;
+  if (!deps.dryRun && (merge.keepGit.length > 0 || merge.conflicts.length > 0)) {
+    const message = syntheticBaseMessage(mapping.name, revision);
+    const baseSide = await baseVersions(mirror, base, contentDir, merge.conflicts, signal);
+    const spaceSide = pick(changes.changes, merge.keepGit);
+    nextBase = await mirror.writeFolderCommit(
+      {
+        parent: tip,
+        dir: contentDir,
+        files: new Map([...baseSide.files, ...spaceSide.files]),
+        remove: [...baseSide.remove, ...spaceSide.remove],
+        author: mapping.export.author,
+        message,
+        date: deps.now(),
+      },
+      signal,
+    );
+    await keepAndShare(mirror, nextBase, exportBaseRef(mapping.name), log, signal);
+    if (conflict !== undefined) {
+      resolvedBase = await mirror.writeFolderCommit(
+        {
+          parent: nextBase,
+          dir: contentDir,
+          ...pick(changes.changes, merge.conflicts),
+          author: mapping.export.author,
+          message,
+          date: deps.now(),
+        },
+        signal,
+      );
+      await keepAndShare(mirror, resolvedBase, resolvedBaseRef(mapping.name), log, signal);
+    }
+  }
+
+  const plan = planExportResult({
+    committed,
+    conflict,
+    branch,
+    revision,
+    base: nextBase,
+    resolvedBase,
+    conflictParent: nextBase === tip ? undefined : conflictParent,
+  });
+  const kept = merge.keepGit.length === 0 ? {} : { keptFromGit: merge.keepGit.slice(0, MAX_LISTED) };
+  if (plan.kind === 'unchanged') {
+    const outcome: ExportOutcome = {
+      at,
+      result: 'unchanged',
+      revision,
+      files,
+      ...kept,
+    };
+    if (!deps.dryRun)
+      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
+    log.info(
+      { revision, keptFromGit: merge.keepGit.length },
+      'space content already in git, nothing committed',
+    );
+    return outcome;
+  }
+  const outcome: ExportOutcome = {
+    at,
+    result: plan.kind,
+    revision,
+    sha: plan.sha,
+    branch: plan.branch,
+    files,
+    ...kept,
+    ...(plan.kind === 'conflict'
+      ? {
+          changedInGit: merge.conflicts.slice(0, MAX_LISTED),
+          ...(committed === undefined ? {} : { committed }),
+        }
+      : {}),
+  };
+  if (committed !== undefined) {
+    await deps.state.update(mapping.name, {
+      exportAhead: { sha: committed, lastExport: outcome, ...plan.state },
+    });
+    await mirror.push(committed, branch, signal);
+  }
+  if (conflict !== undefined && pushConflict) await mirror.push(conflict, conflictAt, signal);
+  await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
+  if (plan.kind === 'conflict')
+    log.warn(
+      {
+        revision,
+        sha: conflict,
+        branch: plan.branch,
+        base,
+        changedInGit: merge.conflicts,
+        committed,
+      },
+      'git and the space changed the same files: those went to a conflict branch, nothing is lost',
+    );
+  else
+    log.info(
+      {
+        revision,
+        sha: committed,
+        branch: plan.branch,
+        files,
+        written: merge.apply.filter((path) => changes.changes.get(path) !== undefined).length,
+        deleted: merge.apply.filter((path) => changes.changes.get(path) === undefined).length,
+        keptFromGit: merge.keepGit.length,
+      },
+      'space edits committed and pushed',
+    );
+  return outcome;
+}
+
+/** An export read and planned: what it writes, and what the rest of the run needs to know. */
+interface ExportReading {
+  revision: string;
+  /** Files of the space's folder (pages, files and the summary). */
+  files: number;
+  /** The docs root in the repository. */
+  contentDir: string;
+  changes: FolderChanges;
+  state: MappingState;
+  /** The commit the space was last known to equal, present in the mirror. */
+  base: string | undefined;
+}
+
+/**
+ * Reads git's folder and the space's content and plans the changes. A function of its own so that
+ * the space's content (a hundred thousand pages, their markdown and the folder written from them)
+ * is garbage once it returns: only the changed files' bytes live on through the commit and the push.
+ */
+async function readAndPlan(
+  deps: ExportDeps,
+  mapping: MappingConfig,
+  head: string,
+  log: Logger,
+): Promise<ExportReading> {
+  const { mirror, signal } = deps;
   // Git's folder first: where the docs root is, what the readme is called, which paths are taken.
   const atHead = await readGitFolder(mirror, head, mapping, signal);
   const { revision, tree } = await readSpaceContent({
@@ -77,202 +290,18 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       : undefined;
   if (base !== planned.base)
     log.warn({ base: planned.base }, 'export base not in the git mirror, exporting without one');
-  const checkGitChanges = base !== undefined || mapping.direction === 'both';
   // Only a file the space was known to hold (owned at the base) can have been deleted in the
   // service. With no base nothing is deleted: a file the space never held is not the space's to
-  // remove, whatever the mapping's direction.
-  const deletable =
+  // remove, whatever the mapping's direction. The branch tip as the base is the folder read above.
+  const atBase =
     base === undefined
-      ? new Set<string>()
-      : new Set((await readGitFolder(mirror, base, mapping, signal)).plan.entries.map((entry) => entry.path));
-  const { folder, changes, git } = planChanges(atHead, tree, mapping, revision.id, deletable);
-  const merge = checkGitChanges
-    ? await mergeGitChanges(mirror, { base, head, dir: git.contentDir, changes: changes.changes, signal })
-    : { apply: [...changes.changes.keys()], keepGit: [], conflicts: [] };
-  const at = deps.now().toISOString();
-  const writes = planExportWrites(merge, deps.dryRun);
-  if (writes === 'dry-run') {
-    log.info(
-      {
-        revision: revision.id,
-        files: folder.size,
-        apply: merge.apply.length,
-        conflicts: merge.conflicts,
-        ...planExportPreview(merge, changes.changes),
-      },
-      'dry run: export would be committed',
-    );
-    return { at, result: 'dry-run', revision: revision.id, files: folder.size };
-  }
-  const commit = (parent: string, paths: readonly string[], message: string) =>
-    mirror.writeFolderCommit(
-      {
-        parent,
-        dir: git.contentDir,
-        ...pick(changes.changes, paths),
-        author: mapping.export.author,
-        message,
-        date: deps.now(),
-      },
-      signal,
-    );
-  const trailer = `${DOCSYNC_TRAILER}: ${revision.id}`;
-
-  // Every commit is made in the mirror first; pushes come last, after the state they lead to is
-  // written ahead (see adoptExportAhead).
-  // 1. The service's changes git did not touch, on the branch tip.
-  let committed: string | undefined;
-  if (writes === 'write' && merge.apply.length > 0) {
-    const sha = await commit(
-      head,
-      merge.apply,
-      `docs: edits from ${mapping.space} (revision ${revision.id})\n\nExported by docsync from the documentation service.\n\n${trailer}\n`,
-    );
-    if (
-      (await mirror.treeHash(sha, git.contentDir, signal)) !==
-      (await mirror.treeHash(head, git.contentDir, signal))
-    )
-      committed = sha;
-  }
-  const tip = committed ?? head;
-
-  // 2. The files both sides changed, on the last commit the space equalled in every file (a branch
-  // commit, never a base docsync made): merging the branch shows git's conflict per file.
-  const conflictParent =
-    state.conflictParent !== undefined && (await mirror.hasCommit(state.conflictParent, signal))
-      ? state.conflictParent
-      : (base ?? head);
-  let conflict: string | undefined;
-  let pushConflict = false;
-  const conflictAt = conflictBranch(revision.id);
-  if (writes === 'write' && merge.conflicts.length > 0) {
-    // The branch exists when this revision's export ran before (and stopped before saving its
-    // state): the commit goes on it, and is not pushed when it changes nothing there.
-    const existing = await mirror.resolve(conflictAt, signal);
-    const sha = await commit(
-      existing ?? conflictParent,
-      merge.conflicts,
-      `docs: conflicting edits from ${mapping.space} (revision ${revision.id})\n\nChanged in git and in the documentation service since the last export:\n${merge.conflicts.map((path) => `- ${path}`).join('\n')}\nMerge this branch to resolve them. Exported by docsync.\n\n${trailer}\n`,
-    );
-    const same =
-      existing !== undefined &&
-      (await mirror.treeHash(existing, '.', signal)) === (await mirror.treeHash(sha, '.', signal));
-    conflict = same ? existing : sha;
-    pushConflict = !same;
-  }
-
-  // 3. The next base: the tip with the space's version of the files git alone changed (and the
-  // base's of those in conflict), kept in the mirror; the tip itself when nothing differs.
-  let nextBase = tip;
-  let resolvedBase: string | undefined;
-  if (!deps.dryRun && (merge.keepGit.length > 0 || merge.conflicts.length > 0)) {
-    const message = syntheticBaseMessage(mapping.name, revision.id);
-    const baseSide = await baseVersions(mirror, base, git.contentDir, merge.conflicts, signal);
-    const spaceSide = pick(changes.changes, merge.keepGit);
-    nextBase = await mirror.writeFolderCommit(
-      {
-        parent: tip,
-        dir: git.contentDir,
-        files: new Map([...baseSide.files, ...spaceSide.files]),
-        remove: [...baseSide.remove, ...spaceSide.remove],
-        author: mapping.export.author,
-        message,
-        date: deps.now(),
-      },
-      signal,
-    );
-    await keepAndShare(mirror, nextBase, exportBaseRef(mapping.name), log, signal);
-    if (conflict !== undefined) {
-      resolvedBase = await mirror.writeFolderCommit(
-        {
-          parent: nextBase,
-          dir: git.contentDir,
-          ...pick(changes.changes, merge.conflicts),
-          author: mapping.export.author,
-          message,
-          date: deps.now(),
-        },
-        signal,
-      );
-      await keepAndShare(mirror, resolvedBase, resolvedBaseRef(mapping.name), log, signal);
-    }
-  }
-
-  const plan = planExportResult({
-    committed,
-    conflict,
-    branch,
-    revision: revision.id,
-    base: nextBase,
-    resolvedBase,
-    conflictParent: nextBase === tip ? undefined : conflictParent,
-  });
-  const kept = merge.keepGit.length === 0 ? {} : { keptFromGit: merge.keepGit.slice(0, MAX_LISTED) };
-  if (plan.kind === 'unchanged') {
-    const outcome: ExportOutcome = {
-      at,
-      result: 'unchanged',
-      revision: revision.id,
-      files: folder.size,
-      ...kept,
-    };
-    if (!deps.dryRun)
-      await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
-    log.info(
-      { revision: revision.id, keptFromGit: merge.keepGit.length },
-      'space content already in git, nothing committed',
-    );
-    return outcome;
-  }
-  const outcome: ExportOutcome = {
-    at,
-    result: plan.kind,
-    revision: revision.id,
-    sha: plan.sha,
-    branch: plan.branch,
-    files: folder.size,
-    ...kept,
-    ...(plan.kind === 'conflict'
-      ? {
-          changedInGit: merge.conflicts.slice(0, MAX_LISTED),
-          ...(committed === undefined ? {} : { committed }),
-        }
-      : {}),
-  };
-  if (committed !== undefined) {
-    await deps.state.update(mapping.name, {
-      exportAhead: { sha: committed, lastExport: outcome, ...plan.state },
-    });
-    await mirror.push(committed, branch, signal);
-  }
-  if (conflict !== undefined && pushConflict) await mirror.push(conflict, conflictAt, signal);
-  await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
-  if (plan.kind === 'conflict')
-    log.warn(
-      {
-        revision: revision.id,
-        sha: conflict,
-        branch: plan.branch,
-        base,
-        changedInGit: merge.conflicts,
-        committed,
-      },
-      'git and the space changed the same files: those went to a conflict branch, nothing is lost',
-    );
-  else
-    log.info(
-      {
-        revision: revision.id,
-        sha: committed,
-        branch: plan.branch,
-        files: folder.size,
-        written: merge.apply.filter((path) => changes.changes.get(path) !== undefined).length,
-        deleted: merge.apply.filter((path) => changes.changes.get(path) === undefined).length,
-        keptFromGit: merge.keepGit.length,
-      },
-      'space edits committed and pushed',
-    );
-  return outcome;
+      ? undefined
+      : base === head
+        ? atHead
+        : await readGitFolder(mirror, base, mapping, signal);
+  const deletable = new Set(atBase?.plan.entries.map((entry) => entry.path));
+  const { folder, changes, git } = planSpaceChanges(atHead, tree, mapping, revision.id, deletable);
+  return { revision: revision.id, files: folder.size, contentDir: git.contentDir, changes, state, base };
 }
 
 /**
@@ -360,36 +389,4 @@ async function baseVersions(
     else files.set(path, data);
   }
   return { files, remove };
-}
-
-interface PlannedChanges {
-  git: GitFolder;
-  /** The space as the docs folder holds it: pages, files and the summary. */
-  folder: Map<string, Buffer>;
-  changes: FolderChanges;
-}
-
-/** The space's folder over git's at one commit, and what writing it there changes. */
-function planChanges(
-  git: GitFolder,
-  tree: DocsTree,
-  mapping: MappingConfig,
-  revision: string,
-  deletable: ReadonlySet<string>,
-): PlannedChanges {
-  const { layout, plan } = git;
-  const folder = treeToFolder(tree, {
-    readme: layout.readme,
-    summary: layout.summary,
-    unlisted: mapping.import.unlisted,
-    current: {
-      summary: git.summary,
-      outline: plan.outline,
-      staying: plan.leftOut.filter((file) => file.reason === 'unlisted').map((file) => file.path),
-    },
-  });
-  const owned = new Set(plan.entries.map((entry) => entry.path));
-  const changes = planFolderChanges(git.listing, owned, folder, deletable);
-  if (changes.problems.length > 0) throw new ExportPathError(mapping.space, revision, changes.problems);
-  return { git, folder, changes };
 }

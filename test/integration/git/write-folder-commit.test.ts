@@ -100,6 +100,37 @@ describe('GitMirror.writeFolderCommit and push', () => {
     ]);
   });
 
+  it('writes thousands of files and one larger than a write batch byte for byte in one commit', async () => {
+    const first = await repo.publish({ 'docs/gone.md': '# Gone\n', 'docs/keep.md': '# Keep\n' }, 'first');
+    const mirror = await repo.fetchedMirror();
+    const many = new Map<string, Buffer>();
+    for (let n = 0; n < 3000; n += 1)
+      many.set(
+        `part-${Math.floor(n / 100)}/page-${n}.md`,
+        Buffer.from(`# Page ${n}\n\n${'text '.repeat(n % 50)}\n`),
+      );
+    // Bytes of every value, and more than one batch of fast-import's input on its own.
+    const large = Buffer.alloc(700 * 1024, 0);
+    for (let i = 0; i < large.length; i += 1) large[i] = (i * 31) % 256;
+    many.set('images/large.bin', large);
+    const sha = await mirror.writeFolderCommit({
+      parent: first,
+      dir: 'docs',
+      files: many,
+      remove: ['gone.md'],
+      author: AUTHOR,
+      message: 'docs: many\n',
+      date: new Date(),
+    });
+    const listed = repo.git('--git-dir', mirror.dir, 'ls-tree', '-r', '--name-only', sha).split('\n');
+    expect(listed).toHaveLength(3002);
+    expect(listed).toContain('docs/keep.md');
+    expect(listed).not.toContain('docs/gone.md');
+    expect(await mirror.readFile(sha, 'docs/images/large.bin')).toEqual(large);
+    for (const path of ['part-0/page-0.md', 'part-17/page-1749.md', 'part-29/page-2999.md'])
+      expect(await mirror.readFile(sha, `docs/${path}`)).toEqual(many.get(path));
+  });
+
   it('refuses to overwrite a branch that moved, as GIT_PUSH_REJECTED, a retryable error', async () => {
     const first = await repo.publish({ 'docs/a.md': '# A\n' }, 'first');
     const mirror = await repo.fetchedMirror();
