@@ -98,7 +98,9 @@ export const mappingSchema = z.strictObject({
     watch: z
       .strictObject({
         path: z.string().min(1),
-        debounce: durationMs({ min: 0, max: MINUTE }).default(500),
+        // At least 100 ms: the file watcher (chokidar) drops a file's change events within 50 ms of the
+        // last one it passed on, so a shorter quiet period could end before a save it never saw.
+        debounce: durationMs({ min: 100, max: MINUTE }).default(500),
       })
       .optional(),
   }),

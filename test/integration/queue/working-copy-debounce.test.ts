@@ -62,7 +62,8 @@ describe('the working copy watcher', () => {
       // Before the write: its event may come before the write's promise settles.
       lastSave = Date.now();
       await writeFile(join(work, 'docs', 'README.md'), `# Docs\n\nSave ${i}.\n`);
-      await new Promise((resolve) => setTimeout(resolve, 40));
+      // Apart by more than the 50 ms within which the file watcher passes on one change of a file.
+      await new Promise((resolve) => setTimeout(resolve, 60));
     }
     const [queued, ...others] = await waitFor(async () => {
       const jobs = await importsOf('burst');

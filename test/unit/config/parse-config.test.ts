@@ -20,6 +20,13 @@ describe('parseConfig', () => {
     expect(config.mappings).toEqual([]);
   });
 
+  it('refuses a working copy debounce shorter than the file watcher can see saves apart', () => {
+    const text = `${SERVICE}mappings:\n  - name: docs\n    space: space_1\n    git: { repo: ./repo, branch: main, watch: { path: ., debounce: 20ms } }\n`;
+    expect(problems(text)).toEqual([
+      'mappings[0].git.watch.debounce: 20ms is out of range: between 100ms and 1m (docsync.yaml:7:68)',
+    ]);
+  });
+
   it('names the key path and line of a missing required key', () => {
     const text = `${SERVICE}mappings:\n  - name: docs\n    space: space_1\n    git:\n      repo: ./repo\n`;
     expect(problems(text)).toEqual(['mappings[0].git.branch: Required: add `branch` (docsync.yaml:8:7)']);
