@@ -28,7 +28,14 @@ describe('the HTTP server', async () => {
     };
     expect(before.version).toBe('0.0.0-test');
     expect(before.uptimeSeconds).toBeGreaterThanOrEqual(0);
-    expect(Object.keys(before.queues)).toEqual(['import', 'maintain', 'export', 'openapi', 'links', 'notify']);
+    expect(Object.keys(before.queues)).toEqual([
+      'import',
+      'maintain',
+      'export',
+      'openapi',
+      'links',
+      'notify',
+    ]);
     expect(before.queues.links).toEqual(EMPTY_QUEUE_COUNTS);
 
     await daemon.queues.get('links').add('check-links', { space: 's1' }, { delay: 60_000 });

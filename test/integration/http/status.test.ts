@@ -228,7 +228,14 @@ describe('/status after a full cycle', () => {
     expect(eventTimes).toEqual([...eventTimes].sort((a, b) => b - a));
     expect(answer.events.some((event) => event.job.startsWith('poll-'))).toBe(false);
 
-    expect(Object.keys(answer.queues)).toEqual(['import', 'maintain', 'export', 'openapi', 'links', 'notify']);
+    expect(Object.keys(answer.queues)).toEqual([
+      'import',
+      'maintain',
+      'export',
+      'openapi',
+      'links',
+      'notify',
+    ]);
     expect(answer.queues.import?.failed).toBeGreaterThanOrEqual(1);
     expect(answer.queues.import?.completed).toBeGreaterThanOrEqual(1);
 
