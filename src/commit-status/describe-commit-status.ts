@@ -22,6 +22,8 @@ export interface CommitStatusFacts {
         url: string;
         /** Broken links of the change request's current revision; undefined until checked. */
         brokenLinks: number | undefined;
+        /** Where the first of them is written in git (`docs/setup.md:12`), when known. */
+        firstBrokenLink?: string | undefined;
         /** Approvals the mapping's merge policy still needs; 0 when it needs none or merges nothing. */
         approvalsMissing: number;
       }
@@ -68,7 +70,10 @@ function changeRequestStatus(cr: CommitStatusFacts['changeRequest']): CommitStat
     default: {
       const parts = [`imported into change request #${cr.number}`];
       if (cr.brokenLinks === undefined) parts.push('checking links');
-      else if (cr.brokenLinks > 0) parts.push(plural(cr.brokenLinks, 'broken link'));
+      else if (cr.brokenLinks > 0)
+        parts.push(
+          `${plural(cr.brokenLinks, 'broken link')}${cr.firstBrokenLink === undefined ? '' : ` (first: ${cr.firstBrokenLink})`}`,
+        );
       else parts.push('no broken link');
       if (cr.approvalsMissing > 0) parts.push(`needs ${plural(cr.approvalsMissing, 'approval')}`);
       return { state: 'success', description: parts.join(' - '), ...at };

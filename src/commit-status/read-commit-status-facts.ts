@@ -74,7 +74,15 @@ async function changeRequestFacts(
       status: cr.status,
       url: app ?? `${deps.serviceBaseUrl ?? ''}/spaces/${mapping.space}/change-requests/${id}`,
       brokenLinks: check?.revision === cr.revision ? check.broken.length : undefined,
+      ...(check?.revision === cr.revision ? firstPlace(check.broken) : {}),
       approvalsMissing: missing,
     },
   };
+}
+
+/** The place in git of the first broken link that has one: `docs/setup.md:12`. */
+function firstPlace(broken: readonly { file?: string | undefined; line?: number | undefined }[]) {
+  const link = broken.find((candidate) => candidate.file !== undefined);
+  if (link?.file === undefined) return {};
+  return { firstBrokenLink: link.line === undefined ? link.file : `${link.file}:${link.line}` };
 }

@@ -71,7 +71,7 @@ describe('commit statuses on the git host', () => {
         host
           .posted()
           .find((call) =>
-            /^imported into change request #\d+ - 1 broken link - needs 1 approval$/.test(
+            /^imported into change request #\d+ - 1 broken link \(first: docs\/install\.md:3\) - needs 1 approval$/.test(
               String(call.body.description),
             ),
           ),
@@ -90,7 +90,7 @@ describe('commit statuses on the git host', () => {
       body: {
         state: 'success',
         context: 'docsync',
-        description: `imported into change request #${changeRequest.number} - 1 broken link - needs 1 approval`,
+        description: `imported into change request #${changeRequest.number} - 1 broken link (first: docs/install.md:3) - needs 1 approval`,
         target_url: changeRequest.urls.app,
       },
     });

@@ -46,6 +46,13 @@ describe('the status of an imported commit', () => {
       description: 'imported into change request #4 - 2 broken links - needs 1 approval',
       targetUrl: URL,
     });
+    expect(
+      describeCommitStatus(
+        inChangeRequest({ brokenLinks: 3, firstBrokenLink: 'docs/guides/setup.md:12', approvalsMissing: 1 }),
+      )?.description,
+    ).toBe(
+      'imported into change request #4 - 3 broken links (first: docs/guides/setup.md:12) - needs 1 approval',
+    );
     expect(describeCommitStatus(inChangeRequest({ brokenLinks: 1 }, 'imported'))?.description).toBe(
       'imported into change request #4 - 1 broken link',
     );
