@@ -8,6 +8,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { Redis } from 'ioredis';
 import { findFreePort } from '../src/net/find-free-port.js';
+import { benchRedisArgs } from './bench-redis.js';
 
 const run = promisify(execFile);
 const READY_TIMEOUT_MS = 15_000;
@@ -54,34 +55,15 @@ export async function startBenchRedisCluster(dir: string, masters = 3): Promise<
 }
 
 function spawnNode(dir: string, port: number): ChildProcess {
-  return spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--cluster-enabled',
-      'yes',
-      '--cluster-config-file',
-      'nodes.conf',
-      '--cluster-node-timeout',
-      '5000',
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'everysec',
-      '--save',
-      '',
-      '--maxmemory-policy',
-      'noeviction',
-      '--loglevel',
-      'warning',
-    ],
-    { stdio: 'ignore' },
-  );
+  const cluster = [
+    '--cluster-enabled',
+    'yes',
+    '--cluster-config-file',
+    'nodes.conf',
+    '--cluster-node-timeout',
+    '5000',
+  ];
+  return spawn('redis-server', [...benchRedisArgs(dir, port), ...cluster], { stdio: 'ignore' });
 }
 
 async function answersPing(port: number): Promise<void> {

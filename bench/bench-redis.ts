@@ -43,29 +43,30 @@ export async function startBenchRedis(dir: string): Promise<BenchRedis> {
   };
 }
 
+/** A bench Redis on loopback: append-only every second, no snapshots, never evicting a job. */
+export function benchRedisArgs(dir: string, port: number): string[] {
+  return [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--appendonly',
+    'yes',
+    '--appendfsync',
+    'everysec',
+    '--save',
+    '',
+    '--maxmemory-policy',
+    'noeviction',
+    '--loglevel',
+    'warning',
+  ];
+}
+
 async function spawnServer(dir: string, port: number, url: string): Promise<ChildProcess> {
-  const child = spawn(
-    'redis-server',
-    [
-      '--port',
-      String(port),
-      '--bind',
-      '127.0.0.1',
-      '--dir',
-      dir,
-      '--appendonly',
-      'yes',
-      '--appendfsync',
-      'everysec',
-      '--save',
-      '',
-      '--maxmemory-policy',
-      'noeviction',
-      '--loglevel',
-      'warning',
-    ],
-    { stdio: 'ignore' },
-  );
+  const child = spawn('redis-server', benchRedisArgs(dir, port), { stdio: 'ignore' });
   const failed = new Promise<never>((_, reject) => {
     child.once('error', reject);
     child.once('exit', (code, signal) =>
