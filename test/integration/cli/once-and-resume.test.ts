@@ -6,6 +6,7 @@ import { Queues } from '../../../src/queue/queues.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { createTestRepo } from '../../support/git-repos.js';
+import { onceConfig } from '../../support/once-config.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 
@@ -23,17 +24,7 @@ describe('docsync once', async () => {
       'Docs for CI',
     );
     await repo.push();
-    const dir = await tempDir('once');
-    const config = join(dir, 'docsync.yaml');
-    await writeFile(
-      config,
-      `dataDir: ${join(dir, 'data')}
-http: { listen: "127.0.0.1:0" }
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - { name: ci-docs, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: docs } }
-`,
-    );
+    const { config } = await onceConfig({ emulator, space, repo, mapping: 'ci-docs', dir: 'docs' });
     return { space, repo, config };
   }
 

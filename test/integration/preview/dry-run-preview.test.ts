@@ -2,14 +2,14 @@
 // would add, change (with the lines of the change) and remove, compared with the live content when
 // no change request is open, and with docsync's open change request when there is one. Nothing is
 // written to the service: its request counter sees reads only, and its state stays as it was.
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import type { StoredPage } from '../../../src/emulator/emulator-state.js';
 import type { ContentPreview } from '../../../src/preview/content-preview.js';
-import { cliEnv, runCli } from '../../support/cli-process.js';
 import { createTestRepo } from '../../support/git-repos.js';
+import { onceConfig } from '../../support/once-config.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {
   addRevision,
@@ -17,7 +17,7 @@ import {
   startTestEmulator,
   testPage,
 } from '../../support/start-test-emulator.js';
-import { tempDir, uniquePrefix } from '../../support/test-context.js';
+import { uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const README = '# Handbook\n\nHow we work.\n';
@@ -40,19 +40,7 @@ describe('a dry run previews the import', async () => {
   async function setUp(title: string) {
     const space = await createTestSpace(emulator, title);
     const repo = await createTestRepo();
-    const dir = await tempDir('dry-run-preview');
-    const config = join(dir, 'docsync.yaml');
-    await writeFile(
-      config,
-      `dataDir: ${join(dir, 'data')}
-http: { listen: "127.0.0.1:0" }
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - { name: handbook, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: handbook } }
-`,
-    );
-    const once = (...args: string[]) =>
-      runCli(['once', '--config', config, '--ref', 'HEAD', ...args], { cwd: repo.work, env: cliEnv() });
+    const { once } = await onceConfig({ emulator, space, repo, mapping: 'handbook', dir: 'handbook' });
     return { space, repo, once };
   }
 

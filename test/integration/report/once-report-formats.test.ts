@@ -11,8 +11,8 @@ import { parse } from 'yaml';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { createTestRepo } from '../../support/git-repos.js';
+import { onceConfig } from '../../support/once-config.js';
 import { createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
-import { tempDir } from '../../support/test-context.js';
 import {
   readAnnotations,
   readJunit,
@@ -48,19 +48,7 @@ describe('docsync once --format', async () => {
       },
       'Handbook',
     );
-    const dir = await tempDir('once-report');
-    const config = join(dir, 'docsync.yaml');
-    await writeFile(
-      config,
-      `dataDir: ${join(dir, 'data')}
-http: { listen: "127.0.0.1:0" }
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - { name: handbook, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: handbook } }
-`,
-    );
-    const once = (...args: string[]) =>
-      runCli(['once', '--config', config, '--ref', 'HEAD', ...args], { cwd: repo.work, env: cliEnv() });
+    const { dir, once } = await onceConfig({ emulator, space, repo, mapping: 'handbook', dir: 'handbook' });
     return { repo, dir, once };
   }
 
