@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { reportConfigSchema } from '../commit-status/report-config-schema.js';
 import { SERVICE_IMPORT_LIMITS } from '../content/service-limits.js';
 import { byteSize, formatBytes } from './byte-size.js';
+import { readConfigEnv } from './config-env.js';
 import { DAY, durationMs, MINUTE, SECOND } from './duration.js';
 import { checkSchedule, scheduleFields } from './schedule-schema.js';
 
@@ -142,9 +143,10 @@ export const mappingSchema = z.strictObject({
   import: importSettings.prefault({}),
   /**
    * The git host that shows each imported commit's status (src/commit-status/). The token's
-   * variable is read here, with the rest of the configuration: a variable not set stops the start.
+   * variable is read here, from the environment the configuration is read with (config-env.ts):
+   * a variable not set stops the start.
    */
-  report: reportConfigSchema((variable) => process.env[variable]).optional(),
+  report: reportConfigSchema(readConfigEnv).optional(),
 });
 
 export type MappingConfig = z.output<typeof mappingSchema>;

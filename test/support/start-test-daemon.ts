@@ -1,5 +1,6 @@
 // Starts docsync's daemon in the test process against the private Redis, on a free port, with
 // a shutdown owner that never ends the test process; stops it after the file.
+import type { Env } from '../../src/config/interpolate-env.js';
 import { parseConfig } from '../../src/config/load-config.js';
 import { type Daemon, startDaemon } from '../../src/daemon/start-daemon.js';
 import type { Shutdown } from '../../src/lifecycle/shutdown.js';
@@ -30,6 +31,8 @@ export async function startTestDaemon(options: {
   service?: TestEmulator;
   /** The data folder, for daemons that share one; a new temp folder when a service is given without it. */
   dataDir?: string;
+  /** The environment the configuration is read with (its `${VAR}`s and `tokenEnv`s); none when not given. */
+  env?: Env;
 }): Promise<TestDaemon> {
   const { service } = options;
   const dataDir = options.dataDir ?? (service === undefined ? undefined : await tempDir('daemon-data'));
@@ -41,7 +44,7 @@ export async function startTestDaemon(options: {
       : `service: { baseUrl: "${service.baseUrl}", token: ${service.tokens.admin} }\n`,
     'http:\n  listen: 127.0.0.1:0\n',
   ];
-  const config = parseConfig(`${top.join('')}${options.yaml ?? ''}`, 'test.yaml', {});
+  const config = parseConfig(`${top.join('')}${options.yaml ?? ''}`, 'test.yaml', options.env ?? {});
   const { log, lines, texts } = captureLog();
   const shutdown = detachedShutdown(log);
   closeAfter(() => shutdown.run('test finished'));

@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
-import { closeAfter } from '../../support/close-after.js';
 import { type GitHostCall, startGitHostServer } from '../../support/git-host-server.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
@@ -34,13 +33,9 @@ async function setUp(options: { token: string; host: 'github' | 'gitlab' }) {
     'Write the first docs',
   );
   await repo.push();
-  // The token is read from the environment with the configuration: a variable of this test's own.
+  // The token is read from the environment the configuration is read with.
   variables += 1;
-  const tokenEnv = `DOCSYNC_TEST_STATUS_TOKEN_${process.pid}_${variables}`;
-  process.env[tokenEnv] = options.token;
-  closeAfter(() => {
-    delete process.env[tokenEnv];
-  });
+  const tokenEnv = `DOCSYNC_TEST_STATUS_TOKEN_${variables}`;
   const prefix = uniquePrefix('commit-status');
   const yaml = `mappings:
   - name: docs
@@ -55,7 +50,13 @@ async function setUp(options: { token: string; host: 'github' | 'gitlab' }) {
           : `gitlab: { url: "${host.gitlabUrl}", project: group/docs, tokenEnv: ${tokenEnv} }`
       }
 `;
-  const daemon = await startTestDaemon({ prefix, jobs: JOBS, service: emulator, yaml });
+  const daemon = await startTestDaemon({
+    prefix,
+    jobs: JOBS,
+    service: emulator,
+    yaml,
+    env: { [tokenEnv]: options.token },
+  });
   const state = new RedisMappingStateStore(testRedis(prefix), prefix);
   return { emulator, space, host, sha, daemon, state, tokenEnv };
 }

@@ -15,12 +15,11 @@ import { closeAfter } from '../../support/close-after.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 
 const SHA = 'd'.repeat(40);
-const TOKEN_ENV = `DOCSYNC_TEST_QUEUE_STATUS_TOKEN_${process.pid}`;
+const TOKEN_ENV = 'DOCSYNC_TEST_QUEUE_STATUS_TOKEN';
 
 async function setUp(dryRun = false) {
   const prefix = uniquePrefix('queue-commit-status');
   const redis = testRedis(prefix);
-  process.env[TOKEN_ENV] = 'a-token';
   const config = parseConfig(
     `redis: { url: "${redisUrl()}", prefix: ${prefix} }
 dryRun: ${dryRun}
@@ -35,9 +34,8 @@ mappings:
     git: { repo: ./repo, branch: other }
 `,
     'docsync.yaml',
-    {},
+    { [TOKEN_ENV]: 'a-token' },
   );
-  delete process.env[TOKEN_ENV];
   const { log, lines } = captureLog();
   const queues = new Queues(redis, config, log);
   closeAfter(() => queues.close());

@@ -1,10 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { configProblems } from '../../support/config-problems.js';
 
-// A variable of this test's own: the token is read from the process environment with the rest of
-// the configuration.
+// The token is read from the environment the configuration is read with (parseConfig's), as `${VAR}`s are.
 const TOKEN_ENV = `DOCSYNC_TEST_REPORT_TOKEN_${process.pid}`;
+const ENV = { [TOKEN_ENV]: 'ghp_secret-of-the-test' };
 
 function mapping(reportYaml: string): string {
   return `service: { baseUrl: "https://docs.example.com/v1", token: t }
@@ -16,13 +16,10 @@ ${reportYaml}`;
 }
 
 function problems(text: string): string[] {
-  return configProblems(() => parseConfig(text, 'docsync.yaml', {}));
+  return configProblems(() => parseConfig(text, 'docsync.yaml', ENV));
 }
 
 describe('the report block of a mapping', () => {
-  beforeEach(() => {
-    process.env[TOKEN_ENV] = 'ghp_secret-of-the-test';
-  });
   afterEach(() => {
     delete process.env[TOKEN_ENV];
   });
@@ -31,7 +28,7 @@ describe('the report block of a mapping', () => {
     const config = parseConfig(
       mapping(`    report: { github: { repo: acme/docs, tokenEnv: ${TOKEN_ENV} } }\n`),
       'docsync.yaml',
-      {},
+      ENV,
     );
     expect(config.mappings[0]?.report).toEqual({
       host: 'github',
@@ -48,7 +45,7 @@ describe('the report block of a mapping', () => {
         `    report: { github: { repo: acme/docs, tokenEnv: ${TOKEN_ENV}, apiUrl: "https://ghe.acme.test/api/v3/" } }\n`,
       ),
       'docsync.yaml',
-      {},
+      ENV,
     );
     expect(github.mappings[0]?.report).toMatchObject({ apiUrl: 'https://ghe.acme.test/api/v3' });
     const byId = parseConfig(
@@ -56,7 +53,7 @@ describe('the report block of a mapping', () => {
         `    report: { gitlab: { url: "https://gitlab.acme.test", project: 42, tokenEnv: ${TOKEN_ENV} } }\n`,
       ),
       'docsync.yaml',
-      {},
+      ENV,
     );
     expect(byId.mappings[0]?.report).toEqual({
       host: 'gitlab',
@@ -70,15 +67,22 @@ describe('the report block of a mapping', () => {
         `    report: { gitlab: { url: "https://gitlab.acme.test", project: group/sub/docs, tokenEnv: ${TOKEN_ENV} } }\n`,
       ),
       'docsync.yaml',
-      {},
+      ENV,
     );
     expect(byPath.mappings[0]?.report).toMatchObject({ project: 'group/sub/docs' });
   });
 
   it('refuses a variable that is not set, naming the key, the variable and the line', () => {
-    delete process.env[TOKEN_ENV];
+    // Set in the process but not in the environment the configuration is read with: not read.
+    process.env[TOKEN_ENV] = 'ghp_of-the-process';
     expect(
-      problems(mapping(`    report: { github: { repo: acme/docs, tokenEnv: ${TOKEN_ENV} } }\n`)),
+      configProblems(() =>
+        parseConfig(
+          mapping(`    report: { github: { repo: acme/docs, tokenEnv: ${TOKEN_ENV} } }\n`),
+          'docsync.yaml',
+          {},
+        ),
+      ),
     ).toEqual([
       `mappings[0].report.github.tokenEnv: environment variable ${TOKEN_ENV} is not set: set it to a token that may write commit statuses (docsync.yaml:6:52)`,
     ]);
