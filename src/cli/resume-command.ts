@@ -13,6 +13,7 @@ import { waitUntilReady } from '../redis/wait-until-ready.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
+import { findBranchMapping, lookUpMapping } from './find-mapping.js';
 import { readCliConfig } from './read-cli-config.js';
 
 export async function resumeCommand(
@@ -28,8 +29,9 @@ export async function resumeCommand(
   }
   const config = await readCliConfig(file, io);
   if (config === undefined) return EXIT.invalid;
-  if (!config.mappings.some((mapping) => mapping.name === mappingName)) {
-    io.stderr.write(`docsync resume: no mapping named ${mappingName} in ${file}\n`);
+  const lookup = lookUpMapping(config, mappingName, file);
+  if ('problem' in lookup) {
+    io.stderr.write(`docsync resume: ${lookup.problem}\n`);
     return EXIT.invalid;
   }
   const embeddedUrl = async () => {
@@ -48,6 +50,13 @@ export async function resumeCommand(
   const queues = new Queues(redis.producer(), config, log);
   try {
     await waitUntilReady(redis.producer(), redis.description, 5000);
+    if ('branchOf' in lookup) {
+      const branch = await findBranchMapping(config, mappingName, lookup.branchOf, redis.producer());
+      if ('problem' in branch) {
+        io.stderr.write(`docsync resume: ${branch.problem}\n`);
+        return EXIT.invalid;
+      }
+    }
     const state = new RedisMappingStateStore(redis.producer(), config.redis.prefix);
     const before = await resumeMapping(state, queues.get('import'), mappingName, () => new Date());
     io.stdout.write(

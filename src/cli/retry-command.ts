@@ -15,6 +15,7 @@ import { readRedisTarget } from '../redis/redis-target.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
+import { findBranchMapping, lookUpMapping } from './find-mapping.js';
 import { readCliConfig } from './read-cli-config.js';
 
 export interface RetryFlags {
@@ -62,10 +63,9 @@ export async function retryCommand(flags: RetryFlags, io: CliIo): Promise<number
   }
   const config = await readCliConfig(file, io);
   if (config === undefined) return EXIT.invalid;
-  const mapping =
-    'mapping' in selection ? config.mappings.find((entry) => entry.name === selection.mapping) : undefined;
-  if ('mapping' in selection && mapping === undefined) {
-    io.stderr.write(`docsync retry: no mapping named ${selection.mapping} in ${file}\n`);
+  const lookup = 'mapping' in selection ? lookUpMapping(config, selection.mapping, file) : undefined;
+  if (lookup !== undefined && 'problem' in lookup) {
+    io.stderr.write(`docsync retry: ${lookup.problem}\n`);
     return EXIT.invalid;
   }
   const target = await redisTarget(config, io);
@@ -80,6 +80,15 @@ export async function retryCommand(flags: RetryFlags, io: CliIo): Promise<number
   const queues = new Queues(redis.producer(), config, log);
   try {
     await waitUntilReady(redis.producer(), redis.description, 5000);
+    const found =
+      lookup === undefined || !('branchOf' in lookup) || !('mapping' in selection)
+        ? lookup
+        : await findBranchMapping(config, selection.mapping, lookup.branchOf, redis.producer());
+    if (found !== undefined && 'problem' in found) {
+      io.stderr.write(`docsync retry: ${found.problem}\n`);
+      return EXIT.invalid;
+    }
+    const mapping = found !== undefined && 'found' in found ? found.found : undefined;
     let jobs: QueuedJob[];
     if ('job' in selection) {
       const found = await findJobs(queues, selection.job);

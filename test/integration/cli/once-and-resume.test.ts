@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
+import { RedisVersionStateStore } from '../../../src/versions/redis-version-state-store.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { onceConfig } from '../../support/once-config.js';
@@ -164,5 +165,57 @@ mappings:
       env: cliEnv(),
     });
     expect(unknown.code).toBe(2);
+  });
+
+  it('takes one branch of a branches mapping as <mapping>@<branch>, once docsync has made its space', async () => {
+    const prefix = uniquePrefix('resume-branch');
+    const redis = testRedis(prefix);
+    const dir = await tempDir('resume-branch');
+    const file = join(dir, 'docsync.yaml');
+    await writeFile(
+      file,
+      `dataDir: ${join(dir, 'data')}
+redis: { url: "${redisUrl()}", prefix: ${prefix} }
+service: { baseUrl: "http://127.0.0.1:9/v1", token: unused-token }
+mappings:
+  - name: handbook
+    git: { repo: /nowhere, branches: ["release/*"], dir: docs }
+    spaces: { title: "Handbook {version}", org: org_1 }
+`,
+    );
+    const resume = (name: string) => runCli(['resume', name, '--config', file], { env: cliEnv() });
+
+    const before = await resume('handbook@release/v2');
+    expect(before.code).toBe(2);
+    expect(before.stderr).toBe(
+      'docsync resume: handbook@release/v2: docsync has no space for this branch of handbook (it makes one at the next git poll of a branch that matches git.branches)\n',
+    );
+
+    await new RedisVersionStateStore(redis, prefix).set('handbook', {
+      branches: { 'release/v2': { space: 'spc_v2', created: true } },
+    });
+    const state = new RedisMappingStateStore(redis, prefix);
+    await state.update('handbook@release/v2', {
+      paused: {
+        reason: 'force-push',
+        detail: 'the branch no longer contains abc',
+        at: new Date().toISOString(),
+      },
+    });
+    const run = await resume('handbook@release/v2');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      'handbook@release/v2 resumed (was paused: the branch no longer contains abc); polling it now\n',
+    );
+    expect((await state.get('handbook@release/v2')).paused).toBeUndefined();
+
+    const other = await resume('handbook@release/v3');
+    expect(other.code).toBe(2);
+    expect(other.stderr).toMatch(
+      /handbook@release\/v3: docsync has no space .*; known: handbook@release\/v2\n$/,
+    );
+    const unknown = await resume('guide@main');
+    expect(unknown.stderr).toBe(`docsync resume: no mapping named guide@main in ${file}\n`);
   });
 });

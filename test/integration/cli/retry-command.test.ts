@@ -12,6 +12,7 @@ import { exportSpaceKind } from '../../../src/queue/kinds/export-space-kind.js';
 import { updateChangeRequestKind } from '../../../src/queue/kinds/update-change-request-kind.js';
 import type { QueueName } from '../../../src/queue/queue-names.js';
 import { Queues } from '../../../src/queue/queues.js';
+import { RedisVersionStateStore } from '../../../src/versions/redis-version-state-store.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -24,6 +25,9 @@ queues: { attempts: 1 }
 mappings:
   - { name: docs, space: spc_docs, git: { repo: /nowhere, branch: main, dir: docs } }
   - { name: other, space: spc_other, git: { repo: /elsewhere, branch: main, dir: docs } }
+  - name: handbook
+    git: { repo: /handbook, branches: ["release/*"], dir: docs }
+    spaces: { title: "Handbook {version}", org: org_1 }
 `;
 const queues = new Queues(redis, parseConfig(yaml, 'test.yaml', {}), captureLog().log);
 afterAll(() => queues.close());
@@ -133,6 +137,34 @@ describe('docsync retry', () => {
     expect(lines.at(-1)).toMatch(/^\d+ failed jobs? retried, 1 skipped$/);
     expect(await stateOf('maintain', rerun.id ?? '')).toBe('waiting');
     expect(await stateOf('maintain', 'update/spc_docs/cr_2/rev_2')).toBe('failed');
+  });
+
+  it('runs the failed jobs of one branch of a branches mapping, named <mapping>@<branch>', async () => {
+    const file = await configFile();
+    await new RedisVersionStateStore(redis, prefix).set('handbook', {
+      branches: { 'release/v2': { space: 'spc_v2', created: true } },
+    });
+    const work = {
+      mapping: 'handbook@release/v2',
+      space: 'spc_v2',
+      changeRequest: 'cr_3',
+      revision: 'rev_3',
+    };
+    await updateChangeRequestKind.enqueue(queues, work);
+    await failAll('maintain');
+
+    const run = await retry('--mapping', 'handbook@release/v2', '-c', file);
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(
+      'retried maintain:update/spc_v2/cr_3/rev_3 (update-change-request), failed with: 401 a valid bearer token is required\n1 failed job retried\n',
+    );
+    expect(await stateOf('maintain', 'update/spc_v2/cr_3/rev_3')).toBe('waiting');
+
+    const unknown = await retry('--mapping', 'handbook@release/v9', '-c', file);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(
+      /^docsync retry: handbook@release\/v9: docsync has no space for this branch of handbook .*; known: handbook@release\/v2\n$/,
+    );
   });
 
   it('refuses bad usage with exit 2', async () => {
