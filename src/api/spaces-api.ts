@@ -1,5 +1,5 @@
-// Spaces: creating one, reading one (its current revision), moving it into a collection, deleting
-// it, and the link check of its main content.
+// Spaces: creating one, reading one (its current revision), renaming it, moving it into a
+// collection, deleting it, and the link check of its main content.
 import { apiPath } from './api-path.js';
 import type { CallOptions, LinkListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
@@ -28,6 +28,15 @@ export class SpacesApi {
   get(spaceId: string, options: CallOptions & { shareKey?: string | undefined } = {}): Promise<Space> {
     return this.transport.request('GET', apiPath`/spaces/${spaceId}`, {
       query: { shareKey: options.shareKey },
+      signal: options.signal,
+      schema: spaceSchema,
+    });
+  }
+
+  /** `PATCH /spaces/{s}`: its title (the rest of the body is not used by docsync). */
+  update(spaceId: string, patch: { title: string }, options: CallOptions = {}): Promise<Space> {
+    return this.transport.request('PATCH', apiPath`/spaces/${spaceId}`, {
+      body: patch,
       signal: options.signal,
       schema: spaceSchema,
     });

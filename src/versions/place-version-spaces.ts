@@ -1,6 +1,8 @@
 // The spaces of a branches mapping: its collection (created when missing), the custom fields it
 // fills (created when missing, the marker field included), and one space per branch, found in the
-// state, found again by its marker, or created with its fields and moved into the collection.
+// state, found again by its marker, or created with its fields and moved into the collection. A
+// space docsync made keeps the title and custom field values the mapping gives it: renamed by hand,
+// it is renamed back; when the mapping's values change, they are set again.
 import { ApiError } from '../api/api-error.js';
 import type { Space } from '../api/schemas/space-schema.js';
 import { collect } from './collect.js';
@@ -81,29 +83,52 @@ export async function readCandidates(
  * into the collection when someone moved it out), else the one carrying the branch's marker, else a
  * space with its title in the collection (adopted, never deleted), else a new one.
  */
+export interface PlacedSpace {
+  space: string;
+  created: boolean;
+  /** The custom field values the space holds as docsync set them (JSON); only for spaces it made. */
+  fields?: string;
+}
+
 export async function ensureSpaces(
   deps: VersionDeps,
   targets: readonly VersionTarget[],
   state: VersionState,
   collection: string | undefined,
   candidates: SpaceCandidates,
-  /** Runs once, before the first space is created (the custom fields it fills must exist). */
+  /** Runs once, before the first space is created or given values (the custom fields must exist). */
   beforeCreate: () => Promise<void>,
-): Promise<Map<string, { space: string; created: boolean }>> {
-  const result = new Map<string, { space: string; created: boolean }>();
+): Promise<Map<string, PlacedSpace>> {
+  const result = new Map<string, PlacedSpace>();
   const claimed = new Set(Object.values(state.branches).map((entry) => entry.space));
-  let markers: Map<string, string> | undefined;
+  let markers: Map<string, { space: string; fields: string }> | undefined;
   for (const target of targets) {
     const known = state.branches[target.branch];
-    if (known !== undefined && (await spaceLives(deps, known.space, collection, candidates, target.branch))) {
-      result.set(target.branch, { space: known.space, created: known.created });
+    const live =
+      known === undefined
+        ? undefined
+        : await liveSpace(deps, known.space, collection, candidates, target.branch);
+    if (known !== undefined && live !== undefined) {
+      if (!known.created) {
+        result.set(target.branch, { space: known.space, created: false });
+        continue;
+      }
+      await keepTitle(deps, live, target);
+      const fields = await keepFields(deps, known.space, known.fields, target, beforeCreate);
+      result.set(target.branch, { space: known.space, created: true, fields });
       continue;
     }
     markers ??= await readMarkers(deps, candidates, claimed);
     const marked = markers.get(target.marker);
     if (marked !== undefined) {
-      deps.log.info({ branch: target.branch, space: marked }, 'version space found again by its marker');
-      result.set(target.branch, { space: marked, created: true });
+      deps.log.info(
+        { branch: target.branch, space: marked.space },
+        'version space found again by its marker',
+      );
+      const space = candidates.inCollection.get(marked.space);
+      if (space !== undefined) await keepTitle(deps, space, target);
+      const fields = await keepFields(deps, marked.space, marked.fields, target, beforeCreate);
+      result.set(target.branch, { space: marked.space, created: true, fields });
       continue;
     }
     const titled = [...candidates.inCollection.values()].find(
@@ -116,28 +141,38 @@ export async function ensureSpaces(
     }
     await beforeCreate();
     const reason = known === undefined ? 'new branch' : 'drift: its space was deleted by hand';
-    result.set(target.branch, { space: await createSpace(deps, target, collection, reason), created: true });
+    result.set(target.branch, {
+      space: await createSpace(deps, target, collection, reason),
+      created: true,
+      fields: fieldsOf(target.customFields),
+    });
   }
   return result;
 }
 
-/** Whether the space still lives; moved back into the collection when it left it. */
-async function spaceLives(
+/** The values as recorded: the same values give the same text whatever their order. */
+function fieldsOf(values: Readonly<Record<string, unknown>>): string {
+  return JSON.stringify(Object.entries(values).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** The space, when it still lives; moved back into the collection when it left it. */
+async function liveSpace(
   deps: VersionDeps,
   spaceId: string,
   collection: string | undefined,
   candidates: SpaceCandidates,
   branch: string,
-): Promise<boolean> {
-  if (candidates.inCollection.has(spaceId)) return true;
+): Promise<Space | undefined> {
+  const listed = candidates.inCollection.get(spaceId);
+  if (listed !== undefined) return listed;
   let space: Space;
   try {
     space = await deps.api.spaces.get(spaceId, { signal: deps.signal });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return false;
+    if (error instanceof ApiError && error.status === 404) return undefined;
     throw error;
   }
-  if (space.deletedAt !== undefined) return false;
+  if (space.deletedAt !== undefined) return undefined;
   if (collection !== undefined && space.parent !== collection) {
     await deps.calls.write(
       { action: 'move space', branch, reason: 'drift: moved out of the collection by hand' },
@@ -145,21 +180,68 @@ async function spaceLives(
       space,
     );
   }
-  return true;
+  return space;
 }
 
-/** Marker value to space id, over the collection's spaces no branch of the state holds. */
+/** A space docsync made carries the title the mapping gives it. */
+async function keepTitle(deps: VersionDeps, space: Space, target: VersionTarget): Promise<void> {
+  if (space.title === target.title) return;
+  await deps.calls.write(
+    {
+      action: 'rename space',
+      branch: target.branch,
+      reason: `drift: its title is "${space.title}", the mapping gives "${target.title}"`,
+    },
+    () => deps.api.spaces.update(space.id, { title: target.title }, { signal: deps.signal }),
+    undefined,
+  );
+}
+
+/**
+ * A space docsync made holds the custom field values the mapping gives it: set again when they
+ * differ from those it last set (`recorded`), as when the mapping's customFields change.
+ */
+async function keepFields(
+  deps: VersionDeps,
+  spaceId: string,
+  recorded: string | undefined,
+  target: VersionTarget,
+  ensureFields: () => Promise<void>,
+): Promise<string> {
+  const wanted = fieldsOf(target.customFields);
+  if (recorded === wanted) return wanted;
+  await ensureFields();
+  await deps.calls.write(
+    {
+      action: 'set custom fields',
+      branch: target.branch,
+      reason:
+        recorded === undefined
+          ? 'custom field values not recorded yet'
+          : "the mapping's custom field values changed",
+    },
+    () => deps.api.customFields.setValues(spaceId, target.customFields, { signal: deps.signal }),
+    undefined,
+  );
+  return wanted;
+}
+
+/** Marker value to the space and its values, over the collection's spaces no branch of the state holds. */
 async function readMarkers(
   deps: VersionDeps,
   candidates: SpaceCandidates,
   claimed: ReadonlySet<string>,
-): Promise<Map<string, string>> {
-  const markers = new Map<string, string>();
+): Promise<Map<string, { space: string; fields: string }>> {
+  const markers = new Map<string, { space: string; fields: string }>();
   for (const space of candidates.inCollection.values()) {
     if (claimed.has(space.id)) continue;
     const values = await deps.api.customFields.valuesOf(space.id, { signal: deps.signal });
     const marker = values.find((entry) => entry.customField.name === MARKER_FIELD)?.value;
-    if (typeof marker === 'string') markers.set(marker, space.id);
+    if (typeof marker === 'string')
+      markers.set(marker, {
+        space: space.id,
+        fields: fieldsOf(Object.fromEntries(values.map((entry) => [entry.customField.name, entry.value]))),
+      });
   }
   return markers;
 }

@@ -6,6 +6,7 @@ export const VERSION_ACTIONS = [
   'create custom field',
   'create space',
   'move space',
+  'rename space',
   'set custom fields',
   'delete space',
   'create section',

@@ -10,6 +10,8 @@ export const versionEntrySchema = z.object({
   siteSpace: z.string().optional(),
   /** The branch is gone and onBranchDelete is archive: taken off the site, kept. */
   archived: z.boolean().optional(),
+  /** The custom field values docsync last set on the space (JSON): set again when the mapping's differ. */
+  fields: z.string().optional(),
 });
 
 export const versionStateSchema = z.object({

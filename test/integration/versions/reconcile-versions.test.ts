@@ -219,6 +219,37 @@ describe('reconcile of a branches mapping', () => {
     expect((await section(w))?.id).toBe(first.state.section);
   });
 
+  it("renames back a space it made, and sets its fields again when the mapping's values change", async () => {
+    const mapping = handbook(w.test, w.repo);
+    await pushBranch(w, 'release/2.0');
+    const first = await reconcile(w, mapping);
+    const released = first.state.branches['release/2.0']?.space ?? '';
+    await w.api.spaces.update(released, { title: 'Old handbook' });
+
+    const renamed = await reconcile(w, mapping);
+    expect(renamed.drift.map((call) => `${call.action} ${call.branch}: ${call.reason}`)).toEqual([
+      'rename space release/2.0: drift: its title is "Old handbook", the mapping gives "Handbook 2.0"',
+    ]);
+    expect((await w.api.spaces.get(released)).title).toBe('Handbook 2.0');
+
+    const edition = handbook(w.test, w.repo, {
+      spaces: { ...mapping.spaces, customFields: { version: 'v{version}', edition: '{branch}' } },
+    });
+    const changed = await reconcile(w, edition);
+    expect(changed.actions).toEqual([
+      'create custom field',
+      'set custom fields main',
+      'set custom fields release/2.0',
+    ]);
+    const values = await w.api.customFields.valuesOf(released);
+    expect(Object.fromEntries(values.map((entry) => [entry.customField.name, entry.value]))).toEqual({
+      version: 'v2.0',
+      edition: 'release/2.0',
+      [MARKER_FIELD]: 'handbook/release/2.0',
+    });
+    expect((await reconcile(w, edition)).calls).toEqual([]);
+  });
+
   it('finds its spaces again by their marker when Redis lost its state, and duplicates nothing', async () => {
     const mapping = handbook(w.test, w.repo);
     await pushBranch(w, 'release/2.0');
