@@ -5,13 +5,16 @@
 // address, revision, the docs folder's warnings and the broken links in the format asked (text,
 // JSON, JUnit, SARIF, GitHub annotations, markdown; src/report/), appends the markdown summary to
 // $GITHUB_STEP_SUMMARY when that is set, and exits 0 on success (warnings included), 1 on failure,
-// 3 when broken links were found and --fail-on-broken-links was given.
+// 3 when broken links were found and --fail-on-broken-links was given. One branch of a branches
+// mapping is named `<mapping>@<branch>`: its space is the one docsync marked for it in the
+// mapping's collection (src/versions/find-version-space.ts).
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
+import type { BranchMappingConfig } from '../config/branch-mapping-schema.js';
 import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
@@ -36,6 +39,8 @@ import type { OnceResult, OnceSuccess } from '../report/once-result.js';
 import { renderMarkdownSummary } from '../report/render-markdown-summary.js';
 import { isReportFormat, REPORT_FORMATS, renderReport } from '../report/report-format.js';
 import { memoryStores } from '../state/memory-stores.js';
+import { branchMappingOf, derivedMappings } from '../versions/derived-mappings.js';
+import { findVersionSpace } from '../versions/find-version-space.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { readCliConfig } from './read-cli-config.js';
@@ -72,10 +77,14 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     (mapping) =>
       mapping.direction !== 'space-to-git' && (flags.mapping === undefined || mapping.name === flags.mapping),
   );
-  const mapping = candidates[0];
+  // One branch of a branches mapping, `<mapping>@<branch>`: its space is found in the service below.
+  const branchOf =
+    candidates.length === 0 && flags.mapping !== undefined
+      ? branchMappingNamed(config, flags.mapping)
+      : undefined;
   if (config.service === undefined)
     return usage(io, `${file} names no service: set service.baseUrl and service.token`);
-  if (mapping === undefined || candidates.length > 1) {
+  if ((candidates[0] === undefined && branchOf === undefined) || candidates.length > 1) {
     return usage(
       io,
       flags.mapping === undefined
@@ -90,6 +99,20 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     destination: pino.destination({ dest: 2, sync: true }),
   });
   const api = createDocsApiClient(config.service, { logger: log.child({ component: 'api' }) });
+  let mapping: MappingConfig;
+  if (branchOf === undefined) mapping = candidates[0] as MappingConfig;
+  else {
+    const found = await findVersionSpace(api, branchOf.mapping, branchOf.branch).catch((error: unknown) => ({
+      problem: redactUrlCredentials((error as Error).message),
+    }));
+    if ('problem' in found) {
+      await api.close();
+      io.stderr.write(`docsync once: ${flags.mapping}: ${found.problem}\n`);
+      return EXIT.failure;
+    }
+    const state = { branches: { [branchOf.branch]: { space: found.space, created: true } } };
+    mapping = derivedMappings(branchOf.mapping, state)[0] as MappingConfig;
+  }
   const server = Fastify({
     loggerInstance: log.child({ component: 'http' }) as FastifyBaseLogger,
     forceCloseConnections: true,
@@ -154,6 +177,18 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     await artifacts.close();
     await api.close();
   }
+}
+
+/** The branches mapping and branch a `<mapping>@<branch>` name gives, when the mapping is one. */
+function branchMappingNamed(
+  config: Config,
+  name: string,
+): { mapping: BranchMappingConfig; branch: string } | undefined {
+  const base = branchMappingOf(name);
+  const mapping = config.branchMappings.find((candidate) => candidate.name === base);
+  return mapping === undefined || mapping.direction === 'space-to-git'
+    ? undefined
+    : { mapping, branch: name.slice(name.indexOf('@') + 1) };
 }
 
 async function importRequest(

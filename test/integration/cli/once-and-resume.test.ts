@@ -5,10 +5,12 @@ import { parseConfig } from '../../../src/config/load-config.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { RedisVersionStateStore } from '../../../src/versions/redis-version-state-store.js';
+import { MARKER_FIELD } from '../../../src/versions/version-targets.js';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { onceConfig } from '../../support/once-config.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
+import { testApiClient } from '../../support/test-api-client.js';
 import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 
 describe('docsync once', async () => {
@@ -54,6 +56,60 @@ describe('docsync once', async () => {
       )
     ).body;
     expect(cr.revision).toBe(result.revision);
+  });
+
+  it('imports one branch of a branches mapping, its space found by the marker docsync wrote', async () => {
+    const { client } = testApiClient(emulator);
+    const collection = await client.collections.create(emulator.orgId, { title: 'Handbook' });
+    const space = await client.spaces.create(emulator.orgId, { title: 'Handbook v2' });
+    await client.spaces.move(space.id, collection.id);
+    const other = await client.spaces.create(emulator.orgId, { title: 'Handbook v1' });
+    await client.spaces.move(other.id, collection.id);
+    await client.customFields.create(emulator.orgId, {
+      name: MARKER_FIELD,
+      type: 'text',
+      title: 'docsync version',
+    });
+    await client.customFields.setValues(other.id, { [MARKER_FIELD]: 'handbook/release/v1' });
+    await client.customFields.setValues(space.id, { [MARKER_FIELD]: 'handbook/release/v2' });
+    const repo = await createTestRepo('release/v2');
+    await repo.commit({ 'docs/README.md': '# Handbook v2\n' }, 'Docs of v2');
+    await repo.push();
+    const dir = await tempDir('once-branch');
+    const config = join(dir, 'docsync.yaml');
+    await writeFile(
+      config,
+      `dataDir: ${join(dir, 'data')}
+http: { listen: "127.0.0.1:0" }
+service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
+mappings:
+  - name: handbook
+    git: { repo: ${repo.remote}, branches: ["release/*"], dir: docs }
+    spaces: { title: "Handbook {version}", collection: Handbook, org: ${emulator.orgId} }
+`,
+    );
+    const once = (mapping: string) =>
+      runCli(['once', '--config', config, '--mapping', mapping, '--ref', 'HEAD', '--json'], {
+        cwd: repo.work,
+        env: cliEnv(),
+      });
+
+    const run = await once('handbook@release/v2');
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { result: string; changeRequest: { id: string } };
+    expect(result.result).toBe('imported');
+    const listed = await callApi<{ items: Array<{ id: string }> }>(
+      `${emulator.baseUrl}/spaces/${space.id}/change-requests`,
+      emulator.tokens.admin,
+    );
+    expect(listed.body.items.map((cr) => cr.id)).toEqual([result.changeRequest.id]);
+
+    const missing = await once('handbook@release/v3');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(
+      'docsync once: handbook@release/v3: no space of collection Handbook is marked as handbook/release/v3: docsync makes it at the next git poll of handbook (or on a push webhook); run the daemon first\n',
+    );
   });
 
   it('exits 3 with --fail-on-broken-links, and finds its change request again by the subject marker', async () => {
