@@ -15,6 +15,8 @@ export async function onceConfig(options: {
   /** The mapping's name and its folder in the repository. */
   mapping: string;
   dir: string;
+  /** The `mappings:` entries in place of the one single-branch mapping, indented as list items. */
+  mappings?: string;
 }) {
   const { emulator, space, repo } = options;
   const dir = await tempDir(`once-${options.mapping}`);
@@ -25,9 +27,9 @@ export async function onceConfig(options: {
 http: { listen: "127.0.0.1:0" }
 service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
 mappings:
-  - { name: ${options.mapping}, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: ${options.dir} } }
-`,
+${options.mappings ?? `  - { name: ${options.mapping}, space: ${space}, git: { repo: ${repo.remote}, branch: main, dir: ${options.dir} } }\n`}`,
   );
+  /** `docsync once --ref HEAD <args>` in the repository's working copy. */
   const once = (...args: string[]) =>
     runCli(['once', '--config', config, '--ref', 'HEAD', ...args], { cwd: repo.work, env: cliEnv() });
   return { dir, config, once };

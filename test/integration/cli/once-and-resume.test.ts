@@ -75,24 +75,18 @@ describe('docsync once', async () => {
     const repo = await createTestRepo('release/v2');
     await repo.commit({ 'docs/README.md': '# Handbook v2\n' }, 'Docs of v2');
     await repo.push();
-    const dir = await tempDir('once-branch');
-    const config = join(dir, 'docsync.yaml');
-    await writeFile(
-      config,
-      `dataDir: ${join(dir, 'data')}
-http: { listen: "127.0.0.1:0" }
-service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
-mappings:
-  - name: handbook
+    const { once: onceRun } = await onceConfig({
+      emulator,
+      space: space.id,
+      repo,
+      mapping: 'handbook',
+      dir: 'docs',
+      mappings: `  - name: handbook
     git: { repo: ${repo.remote}, branches: ["release/*"], dir: docs }
     spaces: { title: "Handbook {version}", collection: Handbook, org: ${emulator.orgId} }
 `,
-    );
-    const once = (mapping: string) =>
-      runCli(['once', '--config', config, '--mapping', mapping, '--ref', 'HEAD', '--json'], {
-        cwd: repo.work,
-        env: cliEnv(),
-      });
+    });
+    const once = (mapping: string) => onceRun('--mapping', mapping, '--json');
 
     const run = await once('handbook@release/v2');
     expect(run.stderr).toBe('');
