@@ -44,6 +44,7 @@ const CALLS: Record<string, ClientCall> = {
   'orgs.list': { operations: [['GET', '/orgs', 200]], schema: pageOf(organizationSchema) },
   'spaces.create': { operations: [['POST', '/orgs/{organizationId}/spaces', 201]], schema: spaceSchema },
   'spaces.get': { operations: [['GET', SPACE, 200]], schema: spaceSchema },
+  'spaces.update': { operations: [['PATCH', SPACE, 200]], schema: spaceSchema },
   'spaces.move': { operations: [['POST', `${SPACE}/move`, 200]], schema: spaceSchema },
   'spaces.listLinks': { operations: [['GET', `${SPACE}/links`, 200]], schema: linkCheckListSchema },
   'content.getRevision': { operations: both('GET', '/content'), schema: revisionSchema },

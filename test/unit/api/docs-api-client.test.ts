@@ -56,6 +56,12 @@ const cases: Record<string, Case> = {
     sent: 'GET /v1/spaces/sp1?shareKey=k',
     answer: space(),
   },
+  'spaces.update': {
+    call: (c) => c.spaces.update('sp1', { title: 'Handbook 2.0' }),
+    sent: 'PATCH /v1/spaces/sp1',
+    body: { title: 'Handbook 2.0' },
+    answer: space(),
+  },
   'spaces.move': {
     call: (c) => c.spaces.move('sp1', 'col1'),
     sent: 'POST /v1/spaces/sp1/move',

@@ -72,6 +72,10 @@ async function worldOf(client: DocsApiClient): Promise<World> {
 // docsync's callers give it (src/import, src/links, src/upkeep, src/openapi, src/demo).
 const CASES: Record<string, (w: World) => Promise<unknown>> = {
   'spaces.create': () => admin.spaces.create(test.orgId, { title: 'Another space' }),
+  'spaces.update': async () => {
+    const { id } = await admin.spaces.create(test.orgId, { title: 'Renamed space' });
+    await admin.spaces.update(id, { title: 'Handbook 2.0' });
+  },
   'spaces.move': async () => {
     const { id } = await admin.spaces.create(test.orgId, { title: 'Moved space' });
     const collection = await admin.collections.create(test.orgId, { title: 'Versions' });
