@@ -28,5 +28,5 @@ USER node
 EXPOSE 8787
 HEALTHCHECK --interval=10s --timeout=3s --retries=5 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:8787/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-ENTRYPOINT ["node", "dist/src/cli/bin.js"]
+ENTRYPOINT ["node", "dist/bundle/bin.js"]
 CMD ["start"]

@@ -1,11 +1,12 @@
 // The part of the daemon that answers: the Redis connections, the queues, the metrics, the
-// artifact store and the HTTP server, listening. start-daemon.ts loads this module while the
-// embedded redis-server starts, and the workers' modules only once this server listens.
+// artifact store and the HTTP app, served through the early server that start-daemon.ts bound
+// before Redis. start-daemon.ts loads this module while the embedded redis-server starts, and the
+// workers' modules only once the app serves.
 import { join } from 'node:path';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
-import { EnvironmentError } from '../errors/environment-error.js';
 import { createHttpServer } from '../http/create-http-server.js';
+import type { EarlyHttpServer } from '../http/early-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
@@ -25,6 +26,8 @@ export interface ServeOptions {
   log: Logger;
   shutdown: Shutdown;
   target: RedisTarget;
+  /** The HTTP server, listening since the start; the app answers through it once ready. */
+  early: EarlyHttpServer;
   version: string;
   startedAt: Date;
   now: () => Date;
@@ -43,9 +46,9 @@ export interface Served {
 
 const REDIS_READY_TIMEOUT_MS = 10_000;
 
-/** Connects to Redis, then serves HTTP; each part registers its stop with the shutdown owner. */
+/** Connects to Redis, then serves the app; each part registers its stop with the shutdown owner. */
 export async function serveDaemon(options: ServeOptions): Promise<Served> {
-  const { config, log, shutdown, target, startedAt, now, stopIfStopping } = options;
+  const { config, log, shutdown, target, early, startedAt, now, stopIfStopping } = options;
   const redis = new RedisConnections(target, log.child({ component: 'redis' }));
   shutdown.add('redis connections', () => redis.close());
   await waitUntilReady(redis.producer(), redis.description, REDIS_READY_TIMEOUT_MS);
@@ -74,7 +77,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
   });
 
-  let httpAddress = '';
+  const httpAddress = early.address;
   const artifacts = new ArtifactStore({
     dir: join(config.dataDir, 'artifacts'),
     secret: artifactSecret(config.http.artifactSecret),
@@ -99,6 +102,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     mappings: () => mappingStatuses(config, shared.mappings, shared.verdicts, shared.links),
     openapi: () => openApiStatuses(config, shared.openapi),
     events: () => shared.events.recent(),
+    early,
     ...(config.http.dashboard.enabled
       ? { dashboard: { queues, readOnly: config.http.dashboard.readOnly } }
       : {}),
@@ -112,17 +116,14 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
           },
         }),
   });
-  shutdown.add('http server', () => http.close());
+  // fastify's own close (its onClose hooks) never closes a server it did not make: this server after it.
+  shutdown.add('http server', async () => {
+    await http.close();
+    await early.close();
+  });
+  await http.ready();
   stopIfStopping();
-  try {
-    httpAddress = await http.listen({ host: config.http.listen.host, port: config.http.listen.port });
-  } catch (error) {
-    throw new EnvironmentError(
-      'HTTP_LISTEN_FAILED',
-      `cannot listen on ${config.http.listen.host}:${config.http.listen.port} (${(error as NodeJS.ErrnoException).code ?? 'error'}): choose another http.listen`,
-      { cause: error },
-    );
-  }
+  early.serve();
 
   return { httpAddress, redis, queues, artifacts, metrics };
 }

@@ -1,11 +1,13 @@
 // Puts the daemon together in the order things depend on each other: Redis (configured or
 // embedded), queues, HTTP, workers, producers. Each part registers its own stop with the shutdown
-// owner as soon as it runs, so a start that fails half-way still closes what it opened. What is not
-// needed to serve /healthz loads later: the HTTP server's modules load while Redis starts, and the
-// workers' and producers' (start-work.ts) once the server listens.
+// owner as soon as it runs, so a start that fails half-way still closes what it opened. The HTTP port
+// is bound first (early-http-server.ts: /healthz answers, the rest 503 until the app is ready), so a
+// taken port fails before Redis starts. What is not needed to serve loads later: the app's modules
+// while Redis starts, and the workers' and producers' (start-work.ts) once the app serves.
 import { join } from 'node:path';
 import type { Config } from '../config/config-schema.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
+import { EarlyHttpServer } from '../http/early-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
@@ -46,6 +48,16 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (shutdown.begun.aborted) throw new ShutdownError();
   };
 
+  const early = await EarlyHttpServer.listen({
+    host: config.http.listen.host,
+    port: config.http.listen.port,
+    log: log.child({ component: 'http' }),
+  });
+  // Registered first, so it closes last on a start that fails half-way; once the app serves, its own
+  // step closes the app and this server in the place of the HTTP server.
+  shutdown.add('http server', () => early.close());
+  stopIfStopping();
+
   // Set when the embedded Redis dies under docsync: nothing can be waited for on it any more.
   const redisLost = new AbortController();
   // What serves HTTP (BullMQ, fastify, the routes) loads while redis-server starts in its process.
@@ -59,6 +71,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     log,
     shutdown,
     target,
+    early,
     version: options.version,
     startedAt,
     now,

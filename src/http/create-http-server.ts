@@ -1,11 +1,13 @@
 // docsync's HTTP server: the status page, health, readiness, status, metrics, the queue dashboard,
 // the push webhook and artifacts. With `http.token` set, everything but /healthz (and what carries
-// its own proof: hooks, artifacts) needs it.
+// its own proof: hooks, artifacts) needs it. Given the early server (early-http-server.ts), fastify
+// answers through it, which already listens, rather than making and binding a server of its own.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import type { StatusDeps } from '../status/read-status.js';
+import type { EarlyHttpServer } from './early-http-server.js';
 import { isPublicPath } from './public-paths.js';
 import { registerArtifactRoute } from './routes/artifact-route.js';
 import type { DashboardOptions } from './routes/dashboard-route.js';
@@ -28,6 +30,8 @@ export interface HttpServerOptions extends HealthDeps, StatusDeps {
   metrics?: DocsyncMetrics | undefined;
   /** The queue dashboard (bull-board) at /ui; none when undefined. */
   dashboard?: DashboardOptions | undefined;
+  /** The server already listening that fastify takes over once ready (`early.serve()`); fastify never listens then. */
+  early?: EarlyHttpServer | undefined;
 }
 
 export async function createHttpServer(options: HttpServerOptions): Promise<FastifyInstance> {
@@ -41,6 +45,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     return503OnClosing: true,
     // Idle keep-alive connections (the service's, after fetching a bundle) must not hold shutdown.
     forceCloseConnections: true,
+    ...(options.early === undefined ? {} : { serverFactory: options.early.serverFactory }),
   });
   server.addHook('onResponse', async (request, reply) => {
     request.log.debug(
@@ -80,7 +85,7 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     options.dashboard === undefined
       ? undefined
       : registerLazyDashboardRoute(server, { ...options.dashboard, log: options.log });
-  if (dashboard !== undefined) loadOnceListening(server, dashboard, options.log);
+  if (dashboard !== undefined) loadOnceServing(server, dashboard, options.log);
   if (options.metrics !== undefined) registerMetricsRoute(server, options.metrics);
   if (options.artifacts !== undefined)
     registerArtifactRoute(server, { store: options.artifacts, log: options.log });
@@ -88,9 +93,13 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   return server;
 }
 
-/** Loads the dashboard once the server answers, so that its first visitor does not wait for it. */
-function loadOnceListening(server: FastifyInstance, dashboard: LazyDashboard, log: Logger): void {
-  server.addHook('onListen', (done) => {
+/**
+ * Loads the dashboard once the server answers, so that its first visitor does not wait for it. The
+ * early server answers through fastify from when it is ready (fastify never listens then), and a
+ * fastify that listens itself binds in the same turn as it becomes ready: the load starts after.
+ */
+function loadOnceServing(server: FastifyInstance, dashboard: LazyDashboard, log: Logger): void {
+  server.addHook('onReady', (done) => {
     setImmediate(() => {
       dashboard.load().catch((error: unknown) => {
         log.warn({ err: error }, 'the queue dashboard could not be loaded: /ui tries again when asked');

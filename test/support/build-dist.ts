@@ -1,6 +1,7 @@
-// Builds dist/ from the current sources once per integration run, so that the CLI the tests spawn
-// (and `npm start --ignore-scripts`) is never a stale build. Runs that overlap on one checkout take
-// turns through a lock folder, so one never reads files another is writing.
+// Builds dist/ from the current sources once per integration run, as `npm run build` does: tsc's
+// dist/src (the CLI most tests spawn) and the bundle in dist/bundle (what `npm start --ignore-scripts`
+// and the `docsync` bin run), so that neither is a stale build. Runs that overlap on one checkout
+// take turns through a lock folder, so one never reads files another is writing.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -14,6 +15,15 @@ export async function buildDist(root: string): Promise<void> {
   const lock = join(root, 'dist', '.build-lock');
   await takeLock(lock);
   try {
+    await compile(root);
+    await bundle(root);
+  } finally {
+    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+async function compile(root: string): Promise<void> {
+  try {
     const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
     await run(process.execPath, [tsc, '-p', 'tsconfig.build.json'], { cwd: root, maxBuffer: 16 << 20 });
   } catch (error) {
@@ -25,8 +35,16 @@ export async function buildDist(root: string): Promise<void> {
         `building dist/ for the CLI tests failed (tsc exit ${String(code)}): ${stdout ?? error}`,
       );
     process.stderr.write(`dist/ built with type errors (run npm run typecheck):\n${stdout ?? ''}\n`);
-  } finally {
-    await rm(lock, { recursive: true, force: true });
+  }
+}
+
+/** The second step of `npm run build`: esbuild, from the sources (src/build/bundle-cli.mjs). */
+async function bundle(root: string): Promise<void> {
+  try {
+    await run(process.execPath, [join(root, 'src', 'build', 'bundle-cli.mjs')], { cwd: root });
+  } catch (error) {
+    const { stderr } = error as { stderr?: string };
+    throw new Error(`bundling dist/bundle/ for the CLI tests failed: ${stderr ?? error}`);
   }
 }
 

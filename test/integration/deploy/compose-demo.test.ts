@@ -36,7 +36,7 @@ describe('docker-compose.yml', () => {
   it('builds every service that is not Redis from the Dockerfile, whose image can run the embedded demo too', async () => {
     const compose = await readComposeFile(COMPOSE_FILE);
     const dockerfile = await readDockerfile(DOCKERFILE);
-    expect(dockerfile.entrypoint).toEqual(['node', 'dist/src/cli/bin.js']);
+    expect(dockerfile.entrypoint).toEqual(['node', 'dist/bundle/bin.js']);
     // With no command, the image runs `start` with no configuration: the embedded demo, whose Redis
     // is a redis-server docsync starts from PATH.
     expect(dockerfile.cmd).toEqual(['start']);

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { parseAllDocuments, parseDocument } from 'yaml';
 import { loadConfig } from '../../../src/config/load-config.js';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
-import { BIN, cliEnv, startCli } from '../../support/cli-process.js';
+import { cliEnv, startCli } from '../../support/cli-process.js';
 import { containerEnv, type KubernetesObject } from '../../support/container-env.js';
 import { freePort } from '../../support/free-port.js';
 import { createTestRepo } from '../../support/git-repos.js';
@@ -196,7 +196,11 @@ describe('deploy/kubernetes', () => {
         DOCSYNC_TOKEN: emulator.tokens.admin,
       };
       const args = container.args.map((arg) => (arg.endsWith('.yaml') ? file : arg));
-      const run = startCli(args, { env: cliEnv(podEnv) });
+      // As the image runs it: the bundle its entry point names.
+      const run = startCli(args, {
+        command: [process.execPath, join(PACKAGE_ROOT, 'dist', 'bundle', 'bin.js')],
+        env: cliEnv(podEnv),
+      });
       await run.waitForLog('docsync started', 30_000);
       const origin = `http://127.0.0.1:${port}`;
 
@@ -254,9 +258,13 @@ describe('deploy/kubernetes and the Dockerfile', () => {
     const { container } = await theDeployment();
     expect(container).not.toHaveProperty('command');
     expect(container.args[0]).toBe('start');
-    expect(BIN.endsWith(join('dist', 'src', 'cli', 'bin.js'))).toBe(true);
+    // The image runs what the package's `docsync` bin runs (the bundle).
+    const manifest = JSON.parse(await readFile(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as {
+      bin: { docsync: string };
+    };
+    expect(manifest.bin.docsync).toBe('dist/bundle/bin.js');
     expect(await readFile(join(PACKAGE_ROOT, 'Dockerfile'), 'utf8')).toContain(
-      'ENTRYPOINT ["node", "dist/src/cli/bin.js"]',
+      `ENTRYPOINT ["node", "${manifest.bin.docsync}"]`,
     );
   });
 });

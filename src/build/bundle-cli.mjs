@@ -1,0 +1,89 @@
+// The second step of `npm run build` (after tsc): docsync's command line as ES module chunks in
+// dist/bundle/, which `npm start`, the `docsync` bin and the container run. Loading ~700 modules from
+// node_modules one by one was most of the time to /healthz; the bundle is a few files. Each dynamic
+// `import()` of src/ stays a chunk of its own, so what loads lazily from dist/src loads lazily here.
+// Plain JavaScript run by node, so that building needs esbuild and running the bundle nothing more.
+import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const outdir = join(root, 'dist', 'bundle');
+
+/**
+ * Loaded from node_modules when they run, never bundled: what reads files next to itself
+ * (bull-board's UI pages and assets, the OpenAPI validator's schema files), and msgpackr's optional
+ * native extractor (BullMQ's msgpackr requires it inside a try, and falls back to JavaScript).
+ */
+const EXTERNAL = ['@bull-board/ui', '@seriousme/openapi-schema-validator', 'msgpackr-extract'];
+
+/**
+ * The bundle is ESM, but bundled CommonJS still calls require(): for Node's own modules and for the
+ * external packages above, resolved from dist/bundle/ to node_modules like any module of the package.
+ */
+const BANNER =
+  "import { createRequire as __docsyncCreateRequire } from 'node:module'; const require = __docsyncCreateRequire(import.meta.url);";
+
+/**
+ * A running process may still load chunks of the build it started from (the workers' modules, the
+ * dashboard's): a rebuild leaves earlier chunks in place, and removes only those no build has
+ * written for this long (each build touches its files, which esbuild leaves as they are when equal).
+ */
+const STALE_CHUNK_MS = 10 * 60 * 1000;
+
+/**
+ * Bundled CommonJS files that find their own package through `__dirname`, which an ES module has
+ * not: each gets its folder in node_modules, resolved when it runs. ioredis reads its package.json
+ * for the library version it tells Redis (CLIENT SETINFO); pino and thread-stream use theirs only
+ * for worker-thread transports, which docsync does not use.
+ */
+const OWN_DIRNAME = [{ name: 'ioredis', files: /[\\/]node_modules[\\/]ioredis[\\/].*\.js$/ }];
+
+/** @type {import('esbuild').Plugin} */
+const ownDirname = {
+  name: 'own-dirname',
+  setup(builder) {
+    for (const { name, files } of OWN_DIRNAME) {
+      builder.onLoad({ filter: files }, async (args) => {
+        const source = await readFile(args.path, 'utf8');
+        if (!source.includes('__dirname')) return undefined;
+        const packageDir = args.path.slice(0, args.path.lastIndexOf(`${sep}${name}${sep}`) + name.length + 1);
+        const folder = relative(packageDir, dirname(args.path))
+          .split(sep)
+          .filter((part) => part !== '');
+        const parts = [`require('node:path').dirname(require.resolve('${name}/package.json'))`, ...folder];
+        const prelude = `var __dirname = require('node:path').join(${parts.map((part, index) => (index === 0 ? part : JSON.stringify(part))).join(', ')});\n`;
+        return { contents: prelude + source, loader: 'js' };
+      });
+    }
+  },
+};
+
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { bin: 'src/cli/bin.ts' },
+  outdir,
+  bundle: true,
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  external: EXTERNAL,
+  banner: { js: BANNER },
+  plugins: [ownDirname],
+  // Less to read and parse at each start; names stay, so errors and logs keep their class names.
+  minifyWhitespace: true,
+  minifySyntax: true,
+  sourcemap: 'linked',
+  metafile: true,
+  logLevel: 'warning',
+});
+
+const written = new Set(Object.keys(result.metafile.outputs).map((file) => basename(file)));
+const now = new Date();
+for (const file of await readdir(outdir)) {
+  const path = join(outdir, file);
+  if (written.has(file)) await utimes(path, now, now);
+  else if (now.getTime() - (await stat(path)).mtimeMs > STALE_CHUNK_MS) await rm(path, { force: true });
+}
