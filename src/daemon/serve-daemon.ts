@@ -106,13 +106,17 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     ...(config.http.dashboard.enabled
       ? { dashboard: { queues, readOnly: config.http.dashboard.readOnly } }
       : {}),
-    ...(config.mappings.length === 0
+    // Branches mappings count: their derived mappings join config.mappings only once workers start.
+    ...(config.mappings.length === 0 && config.branchMappings.length === 0
       ? {}
       : {
           hooks: {
             secret: config.hooks.secret,
             gitlabToken: config.hooks.gitlabToken,
-            onPush: pushTrigger(queues.get('import'), config.mappings),
+            onPush: pushTrigger(queues.get('import'), config.mappings, {
+              queue: queues.get('maintain'),
+              mappings: config.branchMappings,
+            }),
           },
         }),
   });

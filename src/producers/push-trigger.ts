@@ -1,14 +1,46 @@
 // The push webhook's effect: polls, at once, every mapping whose repository and branch the push
-// names. A deleted branch triggers nothing.
+// names. A push to a branch a branches mapping takes (one of its git.branches patterns), or the
+// deletion of such a branch, reconciles that mapping at once: a new branch gets its space and its
+// first import without waiting for the next git.poll, and a deleted one follows onBranchDelete.
+// A deleted branch of a single-branch mapping triggers nothing.
 import type { Queue } from 'bullmq';
+import { type BranchMappingConfig, branchMatches } from '../config/branch-mapping-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { matchesRepository } from '../http/hooks/matches-repository.js';
 import type { PushEvent } from '../http/hooks/parse-push-event.js';
 import { pollNow } from './git-poll-schedulers.js';
+import { reconcileNow } from './version-schedulers.js';
 
-export function pushTrigger(queue: Queue, mappings: readonly MappingConfig[]) {
+const BRANCH_REF = 'refs/heads/';
+
+export interface BranchMappingPushes {
+  /** The queue reconcile-versions runs on (`maintain`). */
+  queue: Queue;
+  mappings: readonly BranchMappingConfig[];
+}
+
+export function pushTrigger(
+  queue: Queue,
+  mappings: readonly MappingConfig[],
+  versions?: BranchMappingPushes,
+) {
   return async (push: PushEvent): Promise<number> => {
-    if (push.deleted === true) return 0;
+    const branch = push.ref.startsWith(BRANCH_REF) ? push.ref.slice(BRANCH_REF.length) : undefined;
+    let reconciled = 0;
+    if (versions !== undefined && branch !== undefined) {
+      const taken = versions.mappings.filter(
+        (mapping) =>
+          mapping.direction !== 'space-to-git' &&
+          mapping.git.branches.some((pattern) => branchMatches(pattern, branch)) &&
+          matchesRepository(mapping.git.repo, push.repository.urls),
+      );
+      // A deletion names the commit the branch was at: two deletions at once are two reconciles.
+      const reason =
+        push.deleted === true ? `push-deleted-${push.before ?? push.after}` : `push-${push.after}`;
+      for (const mapping of taken) await reconcileNow(versions.queue, mapping.name, reason);
+      reconciled = taken.length;
+    }
+    if (push.deleted === true) return reconciled;
     const matched = mappings.filter(
       (mapping) =>
         mapping.direction !== 'space-to-git' &&
@@ -16,6 +48,6 @@ export function pushTrigger(queue: Queue, mappings: readonly MappingConfig[]) {
         matchesRepository(mapping.git.repo, push.repository.urls),
     );
     for (const mapping of matched) await pollNow(queue, mapping.name, `push-${push.after}`);
-    return matched.length;
+    return matched.length + reconciled;
   };
 }
