@@ -40,9 +40,13 @@ export async function runnerBench(): Promise<void> {
     for (const engine of ['bullmq', 'docsync'] as const) await measure(server.url, engine, 50, log);
     for (const spaces of [0, 50]) {
       const figures: Record<Engine, number[]> = { docsync: [], bullmq: [] };
-      // Interleaved rounds, so that a noisy neighbour hurts both sides alike.
+      // Interleaved rounds, so that a noisy neighbour hurts both sides alike, each side first in
+      // every other round: the side that runs second collects the first one's garbage and finds
+      // the Redis it filled.
       for (let round = 0; round < ROUNDS; round += 1)
-        for (const engine of ['bullmq', 'docsync'] as const)
+        for (const engine of round % 2 === 0
+          ? (['bullmq', 'docsync'] as const)
+          : (['docsync', 'bullmq'] as const))
           figures[engine].push(await measure(server.url, engine, spaces, log));
       const docsync = best(figures.docsync);
       const bullmq = best(figures.bullmq);

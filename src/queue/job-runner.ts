@@ -4,7 +4,6 @@
 // event, when the processor describes what it did), has the definition record a failure under one
 // rule (#onFailure) and a success after it (onSuccess), and turns permanent failures into
 // BullMQ's UnrecoverableError so they are not retried.
-import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { DelayedError, type Job, UnrecoverableError, Worker } from 'bullmq';
 import type { Config } from '../config/config-schema.js';
@@ -12,19 +11,20 @@ import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { PayloadError } from '../errors/payload-error.js';
 import { closeAll } from '../lifecycle/close-all.js';
-import { linkedAbort } from '../lifecycle/linked-abort.js';
 import type { Logger } from '../log/create-logger.js';
 import { redactError } from '../log/redact-error.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import { failedJobEvent } from '../notify/failed-job-event.js';
 import type { RedisClient } from '../redis/redis-connections.js';
-import { busyDelay } from './busy-delay.js';
+import { busyDelay, FIRST_BUSY_RETRY_MS } from './busy-delay.js';
+import { jobContext } from './job-context.js';
 import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
+import { LocalTurns } from './local-turns.js';
 import { LockWaiters } from './lock-waiters.js';
 import type { QueueName } from './queue-names.js';
 import { isPermanent, rateLimitPauseMs } from './retry-policy.js';
-import { type HeldLock, SpaceLocks } from './space-locks.js';
+import { type HeldLock, type LockMode, SpaceLocks } from './space-locks.js';
 
 /** Kills in a row a job survives: enough for crash loops and rolling restarts, not for a poison job. */
 const MAX_STALLED_COUNT = 5;
@@ -40,37 +40,64 @@ export interface JobRunnerOptions {
   random?: () => number;
 }
 
+/** What the runner binds once per job kind, not per job. */
+interface Kind {
+  definition: AnyJobDefinition;
+  /** The root logger with the kind's queue and name bound. */
+  log: Logger;
+  lock: LockMode;
+}
+
 export class JobRunner {
   readonly #workers: Worker[] = [];
-  readonly #byName: ReadonlyMap<string, AnyJobDefinition>;
+  readonly #kinds: ReadonlyMap<string, Kind>;
   readonly #locks: SpaceLocks;
   readonly #options: JobRunnerOptions;
   readonly #owner = `${hostname()}:${process.pid}`;
   #closing: Promise<void> | undefined;
-  /** Lock releases sent and not answered yet. */
-  readonly #releasing = new Set<Promise<void>>();
   /** Jobs delayed here because their lock was busy: a release here starts the longest waiting one. */
   readonly #waiters = new LockWaiters();
+  /** The locks jobs of this process hold, and the job of this process waiting for each. */
+  readonly #turns = new LocalTurns(FIRST_BUSY_RETRY_MS);
+  /** The signals of the jobs running now: the stop signal aborts them all (one listener in all). */
+  readonly #running = new Set<AbortController>();
 
   constructor(options: JobRunnerOptions) {
     this.#options = options;
-    this.#byName = new Map(options.definitions.map((definition) => [definition.name, definition]));
-    if (this.#byName.size !== options.definitions.length)
+    this.#kinds = new Map(
+      options.definitions.map((definition) => [
+        definition.name,
+        {
+          definition,
+          log: options.log.child({ queue: definition.queue, name: definition.name }),
+          lock: definition.lock ?? 'write',
+        },
+      ]),
+    );
+    if (this.#kinds.size !== options.definitions.length)
       throw new Error('two job definitions share one name');
     this.#locks = new SpaceLocks(options.connection, {
       prefix: options.config.redis.prefix,
       ttlMs: options.config.locks.ttl,
       log: options.log,
     });
+    const { stopSignal } = options;
+    stopSignal.addEventListener(
+      'abort',
+      () => {
+        for (const running of this.#running) running.abort(stopSignal.reason);
+      },
+      { once: true },
+    );
   }
 
   /** Starts one worker per queue that has processors. */
   start(): void {
-    // Every active job listens to the stop signal for as long as it runs: many at once is expected.
-    setMaxListeners(0, this.#options.stopSignal);
     const queues = new Set(this.#options.definitions.map((definition) => definition.queue));
     for (const queue of queues) {
-      const worker = new Worker(queue, (job, token, signal) => this.#process(queue, job, token, signal), {
+      // Two parameters: BullMQ makes a cancel signal per job only for a processor that takes a
+      // third, and docsync never cancels a job through BullMQ (its stop signal and lock do that).
+      const worker = new Worker(queue, (job, token) => this.#process(queue, job, token), {
         connection: this.#options.connection,
         prefix: this.#options.config.redis.prefix,
         concurrency: this.#options.config.queues.concurrency,
@@ -101,41 +128,49 @@ export class JobRunner {
     ).finally(async () => {
       // A release left unanswered would leave its lock to expire: wait for the ones under way,
       // unless forced (Redis is gone, they could only time out).
-      if (options.force !== true) await Promise.all(this.#releasing);
+      if (options.force !== true) await this.#locks.settled();
     });
     return this.#closing;
   }
 
-  async #process(
-    queue: QueueName,
-    job: Job,
-    token: string | undefined,
-    cancel: AbortSignal | undefined,
-  ): Promise<JobResult> {
+  async #process(queue: QueueName, job: Job, token: string | undefined): Promise<JobResult> {
     const started = Date.now();
-    const definition = this.#byName.get(job.name);
+    const kind = this.#kinds.get(job.name);
+    const id = String(job.id);
     const attempt = job.attemptsMade + 1;
-    const maxAttempts = job.opts.attempts ?? 1;
-    const base = this.#options.log.child({ queue, job: job.id, name: job.name, attempt });
-    // A name no processor has comes from outside docsync: as a label it would be unbounded.
-    const record = (result: JobOutcome) =>
-      this.#options.deps.metrics.jobFinished(
-        queue,
-        definition?.name ?? 'unknown',
-        result,
-        Date.now() - started,
+    if (kind === undefined) {
+      // A name no processor has comes from outside docsync: as a label it would be unbounded.
+      this.#options.deps.metrics.jobFinished(queue, 'unknown', 'failed', Date.now() - started);
+      this.#options.log.error(
+        {
+          queue,
+          job: id,
+          name: job.name,
+          attempt,
+          result: 'failed',
+          code: 'JOB_UNKNOWN' satisfies ErrorCode,
+        },
+        'job failed permanently',
       );
-    if (definition === undefined) {
-      record('failed');
-      base.error({ result: 'failed', code: 'JOB_UNKNOWN' satisfies ErrorCode }, 'job failed permanently');
       throw new UnrecoverableError(`JOB_UNKNOWN: no processor named ${job.name} on queue ${queue}`);
     }
+    const { definition } = kind;
+    const record = (result: JobOutcome) =>
+      this.#options.deps.metrics.jobFinished(queue, definition.name, result, Date.now() - started);
     // Queued by hand on another queue: running it here would bypass that queue's pause, rate
     // limit and concurrency, and its own queue's workers would never see it.
     if (definition.queue !== queue) {
       record('failed');
-      base.error(
-        { result: 'failed', code: 'JOB_WRONG_QUEUE' satisfies ErrorCode, expectedQueue: definition.queue },
+      this.#options.log.error(
+        {
+          queue,
+          job: id,
+          name: job.name,
+          attempt,
+          result: 'failed',
+          code: 'JOB_WRONG_QUEUE' satisfies ErrorCode,
+          expectedQueue: definition.queue,
+        },
         'job failed permanently',
       );
       throw new UnrecoverableError(
@@ -146,25 +181,39 @@ export class JobRunner {
     if (!parsed.success) {
       const error = new PayloadError(job.name, parsed.error);
       record('failed');
-      base.error({ result: 'failed', code: error.code, issues: error.issues }, 'job failed permanently');
+      kind.log.error(
+        { job: id, attempt, result: 'failed', code: error.code, issues: error.issues },
+        'job failed permanently',
+      );
       throw new UnrecoverableError(`${error.code}: ${error.message}`);
     }
     const payload = parsed.data;
     // The runner binds what it knows, the lock key; a processor binds its own fields (mapping,
     // space, change request), so no field appears twice in a line.
     const lockKey = definition.lockKey?.(payload);
-    const log = lockKey === undefined ? base : base.child({ lockKey });
+    const log = kind.log.child(lockKey === undefined ? { job: id, attempt } : { job: id, attempt, lockKey });
+    // The job's own signal (a processor may combine it with others: it is garbage after the job),
+    // aborted by the stop signal (through #running) or when its lock is lost.
+    const abort = new AbortController();
 
     let lock: HeldLock | undefined;
-    this.#waiters.forget(String(job.id));
+    this.#waiters.forget(id);
     if (lockKey !== undefined) {
-      lock = await this.#locks.tryAcquire(
-        lockKey,
+      const key = this.#locks.keyOf(lockKey, kind.lock);
+      // Held by a job of this process: wait for its end here rather than hear "busy" from Redis.
+      const turn = this.#turns.wait(key);
+      if (turn !== undefined) {
+        log.debug('space held by a job of this process, waiting for its end');
+        await turn;
+      }
+      lock = await this.#locks.acquireKey(
+        key,
         this.#owner,
-        token === undefined ? undefined : { queue, job: String(job.id), token },
-        definition.lock ?? 'write',
+        token === undefined ? undefined : { queue, job: id, token },
+        (reason) => abort.abort(reason),
       );
-      if (lock === undefined) {
+      if (lock !== undefined) this.#turns.holding(key);
+      else {
         // Runs of this job that ended neither in a result nor in a failure: the busy ones (and the
         // stalled ones), counted by BullMQ in Redis, so across processes and without a round trip.
         const busyRuns = Math.max(0, (job.attemptsStarted ?? 0) - job.attemptsMade - 1);
@@ -176,8 +225,8 @@ export class JobRunner {
         record('delayed');
         log.debug({ delayMs, busyRuns }, 'space busy, job delayed');
         const dueAt = Date.now() + delayMs;
-        this.#waiters.add(this.#locks.keyOf(lockKey, definition.lock ?? 'write'), {
-          id: String(job.id),
+        this.#waiters.add(key, {
+          id,
           dueAt,
           promote: () => job.promote(),
         });
@@ -186,25 +235,25 @@ export class JobRunner {
       }
     }
 
-    const abort = linkedAbort([
-      this.#options.stopSignal,
-      ...(cancel ? [cancel] : []),
-      ...(lock ? [lock.lost] : []),
-    ]);
-    const ctx: JobContext = {
-      ...this.#options.deps,
-      log,
-      signal: abort.signal,
-      job: { id: String(job.id), name: job.name, queue, attempt, maxAttempts },
-    };
+    const held = lock;
+    const stopSignal = this.#options.stopSignal;
+    if (stopSignal.aborted) abort.abort(stopSignal.reason);
+    else this.#running.add(abort);
+    const ctx = jobContext(this.#options.deps, log, abort.signal, {
+      id,
+      name: job.name,
+      queue,
+      attempt,
+      maxAttempts: job.opts.attempts ?? 1,
+    });
     try {
       const result = await definition.run(ctx, payload);
       // A processor that ignored its signal must not report success for work another process may
       // have done at the same time for the same space.
-      if (lock?.lost.aborted) throw lock.lost.reason;
+      if (held?.lostReason !== undefined) throw held.lostReason;
       record('completed');
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
-      await this.#recordEvent(queue, definition, payload, result, log);
+      if (definition.describe !== undefined) await this.#recordEvent(queue, definition, payload, result, log);
       // A completed run ends the failures in a row onFailure counted; never in a dry run either.
       if (definition.onSuccess !== undefined && !ctx.dryRun)
         await bestEffort(log, 'success not recorded', async () =>
@@ -212,59 +261,74 @@ export class JobRunner {
         );
       return result;
     } catch (error) {
-      const lost = lock?.lost.aborted ? lock.lost.reason : undefined;
-      const cause: unknown = lost ?? error;
-      const code = cause instanceof DocsyncError ? cause.code : undefined;
-      const durationMs = Date.now() - started;
-      const pauseMs = rateLimitPauseMs(cause);
-      if (pauseMs !== undefined) {
-        // The job goes back to waiting without using an attempt; the queue waits for the service.
-        await this.#options.deps.queues.get(queue).rateLimit(pauseMs);
-        record('rate-limited');
-        this.#options.deps.metrics.rateLimitWait('queue', pauseMs);
-        log.warn({ result: 'rate-limited', pauseMs, durationMs }, 'service rate limit: queue paused');
-        throw Worker.RateLimitError();
-      }
-      // BullMQ stores the reason and stack in Redis, where log redaction does not reach.
-      const stored = redactError(cause);
-      if (isPermanent(cause)) {
-        record('failed');
-        log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
-        await this.#onFailure(definition, ctx, payload, cause);
-        await this.#notifyFailed(definition, ctx, payload, cause);
-        throw new UnrecoverableError(
-          `${code ?? ('FAILED' satisfies ErrorCode)}: ${stored instanceof Error ? stored.message : String(stored)}`,
-        );
-      }
-      if (attempt < maxAttempts) {
-        record('retrying');
-        log.warn({ result: 'retrying', code, err: cause, durationMs }, 'job failed, will retry');
-      } else {
-        record('failed');
-        log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
-        await this.#notifyFailed(definition, ctx, payload, cause);
-      }
-      await this.#onFailure(definition, ctx, payload, cause);
-      throw stored;
+      const cause: unknown = held?.lostReason ?? error;
+      return await this.#failed(queue, definition, ctx, payload, cause, Date.now() - started, record);
     } finally {
-      abort.dispose();
+      this.#running.delete(abort);
       // Off the job's path: the slot is free before Redis answers. The release script removes the
       // lock only while it still holds this run's token, and never rejects.
-      if (lock !== undefined) this.#release(lock);
+      if (held !== undefined) this.#release(held);
     }
+  }
+
+  /** Decides what a failed run becomes (rate-limit pause, retry, failure for good) and throws it. */
+  async #failed(
+    queue: QueueName,
+    definition: AnyJobDefinition,
+    ctx: JobContext,
+    payload: unknown,
+    cause: unknown,
+    durationMs: number,
+    record: (result: JobOutcome) => void,
+  ): Promise<never> {
+    const { log } = ctx;
+    const code = cause instanceof DocsyncError ? cause.code : undefined;
+    const pauseMs = rateLimitPauseMs(cause);
+    if (pauseMs !== undefined) {
+      // The job goes back to waiting without using an attempt; the queue waits for the service.
+      await this.#options.deps.queues.get(queue).rateLimit(pauseMs);
+      record('rate-limited');
+      this.#options.deps.metrics.rateLimitWait('queue', pauseMs);
+      log.warn({ result: 'rate-limited', pauseMs, durationMs }, 'service rate limit: queue paused');
+      throw Worker.RateLimitError();
+    }
+    // BullMQ stores the reason and stack in Redis, where log redaction does not reach.
+    const stored = redactError(cause);
+    if (isPermanent(cause)) {
+      record('failed');
+      log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
+      await this.#onFailure(definition, ctx, payload, cause);
+      await this.#notifyFailed(definition, ctx, payload, cause);
+      throw new UnrecoverableError(
+        `${code ?? ('FAILED' satisfies ErrorCode)}: ${stored instanceof Error ? stored.message : String(stored)}`,
+      );
+    }
+    if (ctx.job.attempt < ctx.job.maxAttempts) {
+      record('retrying');
+      log.warn({ result: 'retrying', code, err: cause, durationMs }, 'job failed, will retry');
+    } else {
+      record('failed');
+      log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
+      await this.#notifyFailed(definition, ctx, payload, cause);
+    }
+    await this.#onFailure(definition, ctx, payload, cause);
+    throw stored;
   }
 
   /** Releases `lock` in the background; close() waits for the releases under way. */
   #release(lock: HeldLock): void {
+    const released = lock.release();
+    // A job of this process waiting in its slot takes the lock in the same call as the release.
+    if (this.#turns.released(lock.key)) return;
     // Once the lock is free, a job of this process that found it busy starts now, not at its retry.
-    const releasing = lock
-      .release()
-      .then(() => this.#waiters.wakeNext(lock.key))
-      .then((woken) => {
-        if (woken !== undefined) this.#options.log.debug({ lock: lock.key, job: woken }, 'lock waiter woken');
-      })
-      .finally(() => this.#releasing.delete(releasing));
-    this.#releasing.add(releasing);
+    void released.then(() => {
+      if (this.#waiters.count(lock.key) > 0 && !this.#turns.waiting(lock.key)) void this.#wakeNext(lock.key);
+    });
+  }
+
+  async #wakeNext(key: string): Promise<void> {
+    const woken = await this.#waiters.wakeNext(key);
+    if (woken !== undefined) this.#options.log.debug({ lock: key, job: woken }, 'lock waiter woken');
   }
 
   /**

@@ -17,6 +17,8 @@ export interface LockWaiter {
 export class LockWaiters {
   /** Per lock key, its waiters in the order they found it busy. */
   readonly #byKey = new Map<string, LockWaiter[]>();
+  /** The key each waiting job waits for: forgetting a job looks at its key only. */
+  readonly #keyOfJob = new Map<string, string>();
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
@@ -30,15 +32,20 @@ export class LockWaiters {
     const waiters = this.#byKey.get(key) ?? [];
     waiters.push(waiter);
     this.#byKey.set(key, waiters);
+    this.#keyOfJob.set(waiter.id, key);
   }
 
   /** The job `id` runs again (here), or is no longer to be woken: it waits for nothing now. */
   forget(id: string): void {
-    for (const [key, waiters] of this.#byKey) {
-      const left = waiters.filter((waiter) => waiter.id !== id);
-      if (left.length === 0) this.#byKey.delete(key);
-      else if (left.length !== waiters.length) this.#byKey.set(key, left);
-    }
+    if (this.#keyOfJob.size === 0) return;
+    const key = this.#keyOfJob.get(id);
+    if (key === undefined) return;
+    this.#keyOfJob.delete(id);
+    const waiters = this.#byKey.get(key);
+    if (waiters === undefined) return;
+    const left = waiters.filter((waiter) => waiter.id !== id);
+    if (left.length === 0) this.#byKey.delete(key);
+    else this.#byKey.set(key, left);
   }
 
   /** Waiters whose retry is due run by themselves (here or in another process): none is kept for long. */
@@ -46,6 +53,7 @@ export class LockWaiters {
     const now = this.#now();
     for (const [key, waiters] of this.#byKey) {
       const left = waiters.filter((waiter) => waiter.dueAt > now);
+      for (const waiter of waiters) if (waiter.dueAt <= now) this.#keyOfJob.delete(waiter.id);
       if (left.length === 0) this.#byKey.delete(key);
       else if (left.length !== waiters.length) this.#byKey.set(key, left);
     }
@@ -66,7 +74,9 @@ export class LockWaiters {
     while (waiters !== undefined && waiters.length > 0) {
       const waiter = waiters.shift();
       if (waiters.length === 0) this.#byKey.delete(key);
-      if (waiter === undefined || waiter.dueAt <= this.#now()) continue;
+      if (waiter === undefined) continue;
+      this.#keyOfJob.delete(waiter.id);
+      if (waiter.dueAt <= this.#now()) continue;
       try {
         await waiter.promote();
         return waiter.id;

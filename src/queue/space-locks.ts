@@ -4,9 +4,12 @@
 // over at once, not after its ttl. The clock is passed in so that tests can move past the ttl
 // without waiting for it.
 //
-// Cost: taking a lock is one round trip (one script: take a free lock, or take over the lock of a
-// run that is over, or say who holds it); renewing is one, off the job's path, and so is releasing,
-// shared by the releases of one turn of the event loop (one script call for all of them).
+// Cost: taking a lock is one round trip on the job's path, shared: the takes and releases asked for
+// in one tick go in one script call, releases first (so a lock released and taken in one call never
+// stands free for another process), each take answered as if alone (taken, taken over from a run
+// that is over, or busy). Releasing and renewing are off the job's path: a release with no take to
+// ride with goes out at the end of the turn of the event loop, and one timer renews every lock this
+// process holds in one script call per third of the ttl.
 // The scripts are loaded once per connection and called by hash (ioredis `defineCommand`: EVALSHA,
 // and EVAL by itself when the server does not know the hash).
 import { randomUUID } from 'node:crypto';
@@ -15,49 +18,68 @@ import type { Logger } from '../log/create-logger.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 
 /**
- * Takes KEYS[1] for ARGV[1] (ttl ARGV[2]) when free: 1. When it is held by a value naming a BullMQ
- * job run (see LockRun) whose job lock (ARGV[3]..queue..':'..job..':lock') no longer holds the
- * run's token, takes it over: {2, previous holder}. Otherwise 0. The job lock is read by a key the
- * script builds: on a cluster, the prefix must carry a hash tag (as BullMQ's own keys must).
+ * Releases, then takes, in one call: the locks of one turn of the event loop. ARGV[1] is the count n
+ * of releases: KEYS[1..n] are deleted where they still hold their tokens ARGV[2..n+1]. The other
+ * keys are taken, KEYS[n+j] for ARGV[n+1+j], ttl and job prefix last. Per key taken, in order: 1
+ * when it was free; the previous holder's value when that value named a BullMQ job run (see LockRun)
+ * whose job lock (job prefix..queue..':'..job..':lock') no longer holds the run's token, so it was
+ * taken over; otherwise 0 (busy). The job lock is read by a key the script builds: on a cluster, the
+ * prefix must carry a hash tag (as BullMQ's own keys must), as must every key of one call.
  */
-const ACQUIRE = `
-local holder = redis.call('get', KEYS[1])
-if not holder then
-  redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-  return 1
+const RELEASE_AND_ACQUIRE = `
+local n = tonumber(ARGV[1])
+local m = #KEYS - n
+local ttl = ARGV[n + m + 2]
+local jobPrefix = ARGV[n + m + 3]
+for i = 1, n do
+  if redis.call('get', KEYS[i]) == ARGV[i + 1] then redis.call('del', KEYS[i]) end
 end
-if string.sub(holder, 1, 1) ~= '{' then return 0 end
-local ok, run = pcall(cjson.decode, holder)
-if not ok or type(run) ~= 'table' or type(run.queue) ~= 'string' or type(run.job) ~= 'string'
-  or type(run.token) ~= 'string' then
-  return 0
+local answers = {}
+for j = 1, m do
+  local key = KEYS[n + j]
+  local token = ARGV[n + j + 1]
+  local answer = 0
+  local holder = false
+  if redis.call('set', key, token, 'NX', 'PX', ttl) then
+    answer = 1
+  else
+    holder = redis.call('get', key)
+  end
+  if holder and string.sub(holder, 1, 1) == '{' then
+    local ok, run = pcall(cjson.decode, holder)
+    if ok and type(run) == 'table' and type(run.queue) == 'string' and type(run.job) == 'string'
+      and type(run.token) == 'string'
+      and redis.call('get', jobPrefix .. run.queue .. ':' .. run.job .. ':lock') ~= run.token then
+      redis.call('set', key, token, 'PX', ttl)
+      answer = holder
+    end
+  end
+  answers[j] = answer
 end
-if redis.call('get', ARGV[3] .. run.queue .. ':' .. run.job .. ':lock') == run.token then return 0 end
-redis.call('set', KEYS[1], ARGV[1], 'PX', ARGV[2])
-return {2, holder}
+return answers
 `;
-// Renew and release only what we still own: the token proves it.
-const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
-// Releases of jobs that ended in the same turn of the event loop go in one call: KEYS[i] with ARGV[i].
-const RELEASE = `for i, key in ipairs(KEYS) do
-  if redis.call('get', key) == ARGV[i] then redis.call('del', key) end
+// Renew only what we still own, the token proves it: KEYS[i] with ARGV[i], the ttl last. Answers
+// 1 or 0 per key, in order.
+const RENEW = `local ttl = ARGV[#ARGV]
+local renewed = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) == ARGV[i] then renewed[i] = redis.call('pexpire', key, ttl) else renewed[i] = 0 end
 end
-return #KEYS`;
+return renewed`;
 
 /** The scripts as commands of a client: defined once per client, called by their hash. */
 interface LockCommands {
-  docsyncSpaceLockAcquire(key: string, token: string, ttlMs: number, jobPrefix: string): Promise<unknown>;
-  docsyncSpaceLockRenew(key: string, token: string, ttlMs: number): Promise<unknown>;
-  /** `count` keys, then their tokens in the same order. */
-  docsyncSpaceLockRelease(count: number, ...keysThenTokens: string[]): Promise<unknown>;
+  /** `count` keys (releases, then takes), then the count of releases, the tokens, ttl and job prefix. */
+  docsyncSpaceLockSwap(count: number, ...args: Array<string | number>): Promise<unknown>;
+  /** `count` keys, then their tokens in the same order, then the ttl. */
+  docsyncSpaceLockRenewAll(count: number, ...keysTokensTtl: Array<string | number>): Promise<unknown>;
 }
 
 function lockCommands(redis: RedisClient): LockCommands {
   const client = redis as RedisClient & Partial<LockCommands>;
-  if (client.docsyncSpaceLockAcquire === undefined) {
-    redis.defineCommand('docsyncSpaceLockAcquire', { numberOfKeys: 1, lua: ACQUIRE });
-    redis.defineCommand('docsyncSpaceLockRenew', { numberOfKeys: 1, lua: RENEW });
-    redis.defineCommand('docsyncSpaceLockRelease', { lua: RELEASE });
+  if (client.docsyncSpaceLockSwap === undefined) {
+    redis.defineCommand('docsyncSpaceLockSwap', { lua: RELEASE_AND_ACQUIRE });
+    redis.defineCommand('docsyncSpaceLockRenewAll', { lua: RENEW });
   }
   return client as RedisClient & LockCommands;
 }
@@ -83,7 +105,9 @@ export type LockMode = 'write' | 'read';
 export interface HeldLock {
   key: string;
   /** Aborted with a LockLostError when the lock could not be renewed. */
-  lost: AbortSignal;
+  readonly lost: AbortSignal;
+  /** The LockLostError once the lock is lost (as `lost.reason`), without making a signal for it. */
+  readonly lostReason: LockLostError | undefined;
   /**
    * Gives the lock up if this holder still owns it (never one taken over since). Never rejects: a
    * failure is logged, and the lock expires by itself within its ttl. Callers need not await it.
@@ -98,8 +122,16 @@ export class SpaceLocks {
   readonly #ttlMs: number;
   readonly #log: Logger;
   readonly #now: () => number;
-  /** Releases asked for in this turn of the event loop, sent together at its end. */
-  #releases: PendingRelease[] = [];
+  /** Releases and takes asked for in this turn of the event loop, sent together in one call. */
+  #batch: Batch = newBatch();
+  /** A flush of #batch is scheduled: at the end of this tick (`tick`), or after I/O (`immediate`). */
+  #flushAt: 'tick' | 'immediate' | undefined;
+  /** Release calls sent and not answered yet. */
+  readonly #inFlight = new Set<Promise<void>>();
+  /** Every lock held here: one timer renews them all. */
+  readonly #held = new Set<Held>();
+  #renewTimer: NodeJS.Timeout | undefined;
+  #renewing = false;
 
   constructor(
     redis: RedisClient,
@@ -119,25 +151,34 @@ export class SpaceLocks {
 
   /**
    * Takes the lock of `space` when free, or when its holder's job run is over (see LockRun);
-   * undefined when another live holder has it. One round trip in every case.
+   * undefined when another live holder has it. One round trip, shared by the takes and releases
+   * of one turn of the event loop.
    */
-  async tryAcquire(
+  tryAcquire(
     space: string,
     owner: string,
     run?: LockRun,
     mode: LockMode = 'write',
+    onLost?: (reason: LockLostError) => void,
   ): Promise<HeldLock | undefined> {
-    const key = this.keyOf(space, mode);
-    const token =
-      run === undefined ? `${owner}:${randomUUID()}` : JSON.stringify({ owner, ...run, id: randomUUID() });
-    const taken = await this.#commands.docsyncSpaceLockAcquire(key, token, this.#ttlMs, `${this.#prefix}:`);
-    if (taken === 1) return this.#hold(key, token);
-    if (!Array.isArray(taken)) return undefined;
-    this.#log.warn(
-      { lock: key, holder: describeHolder(String(taken[1])) },
-      'space lock of a job run that ended taken over',
-    );
-    return this.#hold(key, token);
+    return this.acquireKey(this.keyOf(space, mode), owner, run, onLost);
+  }
+
+  /**
+   * tryAcquire by the lock's key (keyOf). `onLost` is called once if the lock is lost, as `lost` is
+   * aborted, without making a signal for it.
+   */
+  acquireKey(
+    key: string,
+    owner: string,
+    run?: LockRun,
+    onLost?: (reason: LockLostError) => void,
+  ): Promise<HeldLock | undefined> {
+    const token = tokenOf(owner, run);
+    return new Promise<HeldLock | undefined>((resolve, reject) => {
+      this.#batch.takes.push({ key, token, onLost, resolve, reject });
+      this.#scheduleFlush('tick');
+    });
   }
 
   /** Who holds the lock of `space` now, if anyone. */
@@ -145,81 +186,262 @@ export class SpaceLocks {
     return (await this.#redis.get(this.keyOf(space, mode))) ?? undefined;
   }
 
-  /** Sends the release of `key` with the others of this turn of the event loop: one call for all. */
-  #releaseSoon(key: string, token: string): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const settle = (error?: unknown) => (error === undefined ? resolve() : reject(error));
-      this.#releases.push({ key, token, settle });
-      if (this.#releases.length === 1) setImmediate(() => this.#flushReleases());
-    });
+  /** Resolves once every release asked for so far has had its answer (or failed). Never rejects. */
+  async settled(): Promise<void> {
+    this.#flush();
+    await Promise.all(this.#inFlight);
   }
 
-  #flushReleases(): void {
-    const batch = this.#releases;
-    this.#releases = [];
-    const keys = batch.map((release) => release.key);
-    const tokens = batch.map((release) => release.token);
-    this.#commands.docsyncSpaceLockRelease(batch.length, ...keys, ...tokens).then(
+  /**
+   * Takes go out at the end of this tick (the jobs that got their lock's turn in one tick share a
+   * call); releases alone wait for the end of this turn of the event loop, or ride with the takes.
+   */
+  #scheduleFlush(at: 'tick' | 'immediate'): void {
+    if (this.#flushAt === 'tick' || this.#flushAt === at) return;
+    this.#flushAt = at;
+    if (at === 'tick') process.nextTick(() => this.#flush());
+    else setImmediate(() => this.#flush());
+  }
+
+  /**
+   * Sends the release of `key` with the others of this turn of the event loop: one call for all,
+   * one promise for all, which never rejects (a failure is logged).
+   */
+  #releaseSoon(key: string, token: string): Promise<void> {
+    const batch = this.#batch;
+    batch.releases.push({ key, token });
+    batch.released ??= new Promise<void>((resolve) => {
+      batch.settleReleases = resolve;
+    });
+    this.#scheduleFlush('immediate');
+    return batch.released;
+  }
+
+  #flush(): void {
+    const batch = this.#batch;
+    this.#batch = newBatch();
+    this.#flushAt = undefined;
+    const { releases, takes } = batch;
+    if (releases.length === 0 && takes.length === 0) return;
+    const count = releases.length + takes.length;
+    const args: Array<string | number> = new Array(count * 2 + 3);
+    let at = 0;
+    for (const release of releases) args[at++] = release.key;
+    for (const take of takes) args[at++] = take.key;
+    args[at++] = releases.length;
+    for (const release of releases) args[at++] = release.token;
+    for (const take of takes) args[at++] = take.token;
+    args[at++] = this.#ttlMs;
+    args[at] = `${this.#prefix}:`;
+    const sent = this.#commands.docsyncSpaceLockSwap(count, ...args);
+    if (takes.length > 0)
+      sent.then(
+        (answers) => this.#taken(takes, answers),
+        (error: unknown) => {
+          for (const take of takes) take.reject(error);
+        },
+      );
+    const { released, settleReleases } = batch;
+    if (released === undefined || settleReleases === undefined) return;
+    this.#inFlight.add(released);
+    // Unanswered for a whole ttl: the locks expire by themselves, nobody needs to wait longer.
+    withTimeout(sent, this.#ttlMs).then(
       () => {
-        for (const release of batch) release.settle();
+        this.#inFlight.delete(released);
+        settleReleases();
       },
       (error: unknown) => {
-        for (const release of batch) release.settle(error ?? new Error('space lock release failed'));
+        // They expire by themselves within the ttl.
+        for (const release of releases)
+          this.#log.warn({ lock: release.key, err: error }, 'space lock release failed');
+        this.#inFlight.delete(released);
+        settleReleases();
       },
     );
   }
 
-  #hold(key: string, token: string): HeldLock {
-    const lost = new AbortController();
-    let released: Promise<void> | undefined;
-    let lastRenewedAt = this.#now();
-    const interval = Math.max(100, Math.floor(this.#ttlMs / 3));
-    const renew = async () => {
-      try {
-        const renewed = await withTimeout(
-          this.#commands.docsyncSpaceLockRenew(key, token, this.#ttlMs),
-          interval,
+  #taken(takes: readonly PendingTake[], answers: unknown): void {
+    const list = Array.isArray(answers) ? answers : [];
+    for (const [i, take] of takes.entries()) {
+      const answer: unknown = list[i];
+      if (answer === 1) take.resolve(this.#hold(take));
+      else if (typeof answer !== 'string') take.resolve(undefined);
+      else {
+        this.#log.warn(
+          { lock: take.key, holder: describeHolder(answer) },
+          'space lock of a job run that ended taken over',
         );
-        if (released !== undefined) return;
-        // 0: the key expired or another holder has it now.
-        if (renewed !== 1) lost.abort(new LockLostError(key));
-        else lastRenewedAt = this.#now();
-      } catch (error) {
-        if (released !== undefined) return;
-        // A slow or failed renewal is not a loss yet: the lock still holds until its ttl runs out.
-        if (this.#now() - lastRenewedAt >= this.#ttlMs) lost.abort(new LockLostError(key, { cause: error }));
-        else this.#log.debug({ lock: key, err: error }, 'space lock renewal failed, the lock still holds');
+        take.resolve(this.#hold(take));
       }
-    };
-    const timer = setInterval(() => void renew(), interval);
-    timer.unref();
-    lost.signal.addEventListener('abort', () => clearInterval(timer), { once: true });
-    const release = async () => {
-      try {
-        await withTimeout(this.#releaseSoon(key, token), this.#ttlMs);
-      } catch (error) {
-        // It expires by itself within the ttl.
-        this.#log.warn({ lock: key, err: error }, 'space lock release failed');
-      }
-    };
-    return {
-      key,
-      lost: lost.signal,
-      release: () => {
-        if (released === undefined) {
-          clearInterval(timer);
-          released = release();
-        }
-        return released;
-      },
-    };
+    }
   }
+
+  #hold(take: PendingTake): HeldLock {
+    const held = new Held(take.key, take.token, this.#now(), take.onLost, (lock) => {
+      this.#forget(lock);
+      return this.#releaseSoon(lock.key, lock.token);
+    });
+    this.#held.add(held);
+    if (this.#renewTimer === undefined) {
+      this.#renewTimer = setInterval(() => void this.#renewAll(), this.#renewIntervalMs());
+      this.#renewTimer.unref();
+    }
+    return held;
+  }
+
+  #forget(lock: Held): void {
+    this.#held.delete(lock);
+    if (this.#held.size === 0 && this.#renewTimer !== undefined) {
+      clearInterval(this.#renewTimer);
+      this.#renewTimer = undefined;
+    }
+  }
+
+  #renewIntervalMs(): number {
+    return Math.max(100, Math.floor(this.#ttlMs / 3));
+  }
+
+  /** Extends every lock held here in one script call; a holder that lost its lock is told. */
+  async #renewAll(): Promise<void> {
+    // A renewal still waiting for its answer is renewing these locks already.
+    if (this.#renewing || this.#held.size === 0) return;
+    this.#renewing = true;
+    const locks = [...this.#held];
+    try {
+      const args: Array<string | number> = new Array(locks.length * 2 + 1);
+      for (const [i, lock] of locks.entries()) {
+        args[i] = lock.key;
+        args[locks.length + i] = lock.token;
+      }
+      args[locks.length * 2] = this.#ttlMs;
+      const renewed = await withTimeout(
+        this.#commands.docsyncSpaceLockRenewAll(locks.length, ...args),
+        this.#renewIntervalMs(),
+      );
+      const answers = Array.isArray(renewed) ? renewed : [];
+      const now = this.#now();
+      for (const [i, lock] of locks.entries()) {
+        if (lock.done) continue;
+        // 0: the key expired or another holder has it now.
+        if (answers[i] === 1) lock.renewedAt = now;
+        else this.#lose(lock, new LockLostError(lock.key));
+      }
+    } catch (error) {
+      const now = this.#now();
+      for (const lock of locks) {
+        if (lock.done) continue;
+        // A slow or failed renewal is not a loss yet: the lock still holds until its ttl runs out.
+        if (now - lock.renewedAt >= this.#ttlMs)
+          this.#lose(lock, new LockLostError(lock.key, { cause: error }));
+        else
+          this.#log.debug({ lock: lock.key, err: error }, 'space lock renewal failed, the lock still holds');
+      }
+    } finally {
+      this.#renewing = false;
+    }
+  }
+
+  #lose(lock: Held, reason: LockLostError): void {
+    this.#forget(lock);
+    lock.lose(reason);
+  }
+}
+
+/** One lock held here: no timer nor signal of its own unless someone asks for `lost`. */
+class Held implements HeldLock {
+  readonly key: string;
+  readonly token: string;
+  /** When Redis last confirmed it (this process's clock). */
+  renewedAt: number;
+  readonly #release: (lock: Held) => Promise<void>;
+  readonly #onLost: ((reason: LockLostError) => void) | undefined;
+  #lostReason: LockLostError | undefined;
+  #lost: AbortController | undefined;
+  #released: Promise<void> | undefined;
+
+  constructor(
+    key: string,
+    token: string,
+    now: number,
+    onLost: ((reason: LockLostError) => void) | undefined,
+    release: (lock: Held) => Promise<void>,
+  ) {
+    this.key = key;
+    this.token = token;
+    this.renewedAt = now;
+    this.#onLost = onLost;
+    this.#release = release;
+  }
+
+  /** Released or lost: renewals leave it alone. */
+  get done(): boolean {
+    return this.#released !== undefined || this.#lostReason !== undefined;
+  }
+
+  get lost(): AbortSignal {
+    if (this.#lost === undefined) {
+      this.#lost = new AbortController();
+      if (this.#lostReason !== undefined) this.#lost.abort(this.#lostReason);
+    }
+    return this.#lost.signal;
+  }
+
+  get lostReason(): LockLostError | undefined {
+    return this.#lostReason;
+  }
+
+  lose(reason: LockLostError): void {
+    if (this.done) return;
+    this.#lostReason = reason;
+    this.#lost?.abort(reason);
+    this.#onLost?.(reason);
+  }
+
+  release(): Promise<void> {
+    this.#released ??= this.#release(this);
+    return this.#released;
+  }
+}
+
+/** The takes and releases of one turn of the event loop. */
+interface Batch {
+  releases: PendingRelease[];
+  takes: PendingTake[];
+  /** Resolves when the releases were answered or failed: one promise for all of them. */
+  released?: Promise<void>;
+  settleReleases?: () => void;
+}
+
+function newBatch(): Batch {
+  return { releases: [], takes: [] };
+}
+
+interface PendingTake {
+  key: string;
+  token: string;
+  onLost: ((reason: LockLostError) => void) | undefined;
+  resolve(lock: HeldLock | undefined): void;
+  reject(error: unknown): void;
 }
 
 interface PendingRelease {
   key: string;
   token: string;
-  settle: (error?: unknown) => void;
+}
+
+/** A lock value: the run's JSON (see LockRun) or, without a run, the owner and a random id. */
+function tokenOf(owner: string, run: LockRun | undefined): string {
+  if (run === undefined) return `${owner}:${randomUUID()}`;
+  // The JSON of {owner, queue, job, token, id}, written out: one per job, on its path.
+  return `{"owner":${JSON.stringify(owner)},"queue":${JSON.stringify(run.queue)},"job":${JSON.stringify(run.job)},"token":${JSON.stringify(run.token)},"id":"${nextId()}"}`;
+}
+
+/** Ids unique to this process's lock values: a random prefix, then a counter. */
+const ID_PREFIX = randomUUID();
+let idCount = 0;
+function nextId(): string {
+  idCount += 1;
+  return `${ID_PREFIX}.${idCount}`;
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
