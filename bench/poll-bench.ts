@@ -2,8 +2,11 @@
 // local service over HTTP, through BullMQ on a private redis-server: wall time, requests made (the
 // target is one list request per space plus only the actions needed), and peak memory. Its baseline,
 // in the same run: the same lists fetched all at once through the same client (the parallel-fetch
-// floor, best of three). Target: the cycle within 1.5x the floor, and under 200 MB. The local
-// service shares this process (and its CPU) with docsync here.
+// floor, best of three). A cycle that queues link checks is compared with that floor plus a raw
+// addBulk per space, and one that reads reviews with that floor plus the same review reads at once
+// (the fair floors). Target: the cycle within 1.5x its floor, and under 200 MB. The steady cycle also
+// shows the floor of one job per space: the same jobs through the same runner, each only listing.
+// The local service shares this process (and its CPU) with docsync here.
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,9 +16,13 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { pollChangeRequestsJob } from '../jobs/poll-change-requests.js';
 import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
+import type { Config } from '../src/config/config-schema.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { createJobDeps } from '../src/daemon/create-job-deps.js';
+import type { Logger } from '../src/log/create-logger.js';
+import { type AnyJobDefinition, defineJob } from '../src/queue/job-definition.js';
 import { JobRunner } from '../src/queue/job-runner.js';
+import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
 import { Queues } from '../src/queue/queues.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
 import { RedisConnections } from '../src/redis/redis-connections.js';
@@ -26,19 +33,32 @@ import { report } from './stats.js';
 
 // DOCSYNC_POLL_SPACES=100 runs a smaller cycle (a machine shared with other work).
 const SPACES = Number(process.env.DOCSYNC_POLL_SPACES ?? 1000);
+// The workers' concurrency (queues.concurrency): how many poll jobs run at once in this process.
+const CONCURRENCY = Number(process.env.DOCSYNC_POLL_CONCURRENCY ?? 16);
 const CHANGE_REQUESTS = 20;
 const TARGET_RATIO = 1.5;
+
+/** Reads every page of a change request's reviews, as a poll judging merges does. */
+async function readReviews(
+  api: ReturnType<typeof createDocsApiClient>,
+  space: string,
+  changeRequest: string,
+): Promise<void> {
+  for await (const _ of api.changeRequests.listReviewsAll(space, changeRequest));
+}
 
 /**
  * The floor of a cycle that queues a link check per change request (one seeing them first): the
  * same lists at once, each space's jobs added with one raw BullMQ addBulk (plain ids, no
- * deduplication nor rerun rule) on a new queue. Seconds.
+ * deduplication nor rerun rule) on a new queue; with `reviews`, each listed change request's
+ * reviews read at once too, before its space's addBulk. Seconds.
  */
 async function parallelFetchAndAddSeconds(
   api: ReturnType<typeof createDocsApiClient>,
   spaces: readonly string[],
   redisUrl: string,
   name: string,
+  reviews: boolean,
 ): Promise<number> {
   // A connection of its own, closed with the queue: raw BullMQ as a bare producer would use it.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
@@ -47,12 +67,16 @@ async function parallelFetchAndAddSeconds(
   await Promise.all(
     spaces.map(async (space) => {
       const jobs = [];
-      for await (const cr of api.changeRequests.listAll(space, { status: 'open' }))
+      const reads: Promise<void>[] = [];
+      for await (const cr of api.changeRequests.listAll(space, { status: 'open' })) {
+        if (reviews) reads.push(readReviews(api, space, cr.id));
         jobs.push({
           name: 'check-links',
           data: { space, changeRequest: cr.id, revision: cr.revision, comment: true },
           opts: { jobId: `links/${space}/${cr.id}/${cr.revision}` },
         });
+      }
+      await Promise.all(reads);
       await queue.addBulk(jobs);
     }),
   );
@@ -78,6 +102,24 @@ async function parallelFetchSeconds(
   );
   return (performance.now() - started) / 1000;
 }
+
+/**
+ * A poll job that only lists its space's open change requests: the same jobs through the same
+ * runner cost at least this, whatever the poll decides (the floor of one job per space).
+ */
+const listOnlyPollJob = defineJob(pollChangeRequestsKind, {
+  async run(ctx, payload) {
+    const mapping = ctx.config.mappings.find((item) => item.name === payload.mapping);
+    if (mapping === undefined || ctx.api === undefined) throw new Error(`no mapping ${payload.mapping}`);
+    let listed = 0;
+    for await (const _ of ctx.api.changeRequests.listAll(mapping.space, {
+      status: 'open',
+      signal: ctx.signal,
+    }))
+      listed += 1;
+    return { result: 'polled', managed: listed };
+  },
+});
 
 export async function pollBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'docsync-bench-poll-'));
@@ -109,6 +151,7 @@ export async function pollBench(): Promise<void> {
   }
   report('setup (spaces, change requests)', {
     spaces: SPACES,
+    concurrency: CONCURRENCY,
     changeRequests: SPACES * CHANGE_REQUESTS,
     seconds: (performance.now() - setupStarted) / 1000,
   });
@@ -116,12 +159,23 @@ export async function pollBench(): Promise<void> {
   // A steady cycle (every revision link-checked already: nothing to queue), the first cycle to see
   // the change requests (a link check queued for each), and one reading reviews for merge verdicts.
   for (const variant of [
-    { label: 'manage all, merge off, all checked', merge: '{ enabled: false }', checked: true },
-    { label: 'manage all, merge off, none checked', merge: '{ enabled: false }', checked: false },
+    {
+      label: 'manage all, merge off, all checked',
+      merge: '{ enabled: false }',
+      checked: true,
+      reviews: false,
+    },
+    {
+      label: 'manage all, merge off, none checked',
+      merge: '{ enabled: false }',
+      checked: false,
+      reviews: false,
+    },
     {
       label: 'manage all, merge on (reviews read)',
       merge: '{ enabled: true, approvals: 1 }',
       checked: false,
+      reviews: true,
     },
   ]) {
     const mappings = spaces
@@ -130,12 +184,13 @@ export async function pollBench(): Promise<void> {
           `  - { name: m${i}, space: ${space}, git: { repo: /unused/${i}, branch: main, dir: docs }, changeRequest: { manage: all }, merge: ${variant.merge} }`,
       )
       .join('\n');
-    const config = parseConfig(
-      `dataDir: ${join(root, 'data')}\nredis: { url: "${redis.url}", prefix: bench-${Date.now()} }\nqueues: { concurrency: 16 }\nservice: { baseUrl: "${baseUrl}", token: ${BENCH_ADMIN_TOKEN} }\nmappings:\n${mappings}\n`,
-      'bench.yaml',
-      {},
-    );
-    const connections = new RedisConnections({ url: redis.url }, log);
+    const configOf = (prefix: string) =>
+      parseConfig(
+        `dataDir: ${join(root, 'data')}\nredis: { url: "${redis.url}", prefix: ${prefix} }\nqueues: { concurrency: ${CONCURRENCY} }\nservice: { baseUrl: "${baseUrl}", token: ${BENCH_ADMIN_TOKEN} }\nmappings:\n${mappings}\n`,
+        'bench.yaml',
+        {},
+      );
+    const config = configOf(`bench-${Date.now()}`);
     const floors: number[] = [];
     for (let run = 0; run < 3; run += 1) floors.push(await parallelFetchSeconds(api, spaces));
     const floor = Math.min(...floors);
@@ -143,60 +198,56 @@ export async function pollBench(): Promise<void> {
     if (!variant.checked)
       for (let run = 0; run < 3; run += 1)
         addFloors.push(
-          await parallelFetchAndAddSeconds(api, spaces, redis.url, `floor-${Date.now()}-${run}`),
+          await parallelFetchAndAddSeconds(
+            api,
+            spaces,
+            redis.url,
+            `floor-${Date.now()}-${run}`,
+            variant.reviews,
+          ),
         );
     const addFloor = Math.min(...addFloors);
-    const queues = new Queues(connections.producer(), config, log);
+    // The fair floor of the variant: what it cannot do without (the lists; the jobs it queues; the reviews it reads).
+    const fairFloor = variant.checked ? floor : addFloor;
+    const fairFloorName = variant.checked
+      ? 'parallel fetch'
+      : variant.reviews
+        ? 'fetch, review reads and addBulk'
+        : 'fetch and addBulk';
+    const runnerFloor = variant.checked
+      ? await runCycle({
+          definition: listOnlyPollJob,
+          config: configOf(`bench-runner-floor-${Date.now()}`),
+          redisUrl: redis.url,
+          log,
+          jobLog,
+          api,
+        })
+      : undefined;
     if (variant.checked) {
+      const connections = new RedisConnections({ url: redis.url }, log);
       const { links } = redisStores(connections.worker(), config.redis.prefix);
       const at = new Date().toISOString();
       for (const [space, crs] of changeRequestsOf)
         await Promise.all(
           crs.map((cr) => links.set(space, cr.id, { at, revision: cr.revision, broken: [] })),
         );
+      await connections.close();
     }
-    const runner = new JobRunner({
-      definitions: [pollChangeRequestsJob],
-      connection: connections.worker(),
-      config,
-      deps: createJobDeps({ config, redis: connections.worker(), queues, log: jobLog, api }),
-      log: jobLog,
-      stopSignal: new AbortController().signal,
-    });
     emulator.counter.reset();
-    const done = new EventEmitter();
-    let completed = 0;
-    const rssBefore = process.memoryUsage().rss;
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
-    }, 20);
-    const started = performance.now();
-    await queues
-      .get('maintain')
-      .addBulk(
-        config.mappings.map((mapping) => ({ name: 'poll-change-requests', data: { mapping: mapping.name } })),
-      );
-    const maintain = queues.get('maintain');
-    runner.start();
-    const finished = new Promise<void>((resolve) => done.once('all', resolve));
-    const watch = setInterval(async () => {
-      const counts = await maintain.getJobCounts('completed', 'failed');
-      completed = (counts.completed ?? 0) + (counts.failed ?? 0);
-      if (completed >= SPACES) done.emit('all');
-    }, 25);
-    await finished;
-    const seconds = (performance.now() - started) / 1000;
-    clearInterval(watch);
-    clearInterval(sampler);
+    const cycle = await runCycle({
+      definition: pollChangeRequestsJob,
+      config,
+      redisUrl: redis.url,
+      log,
+      jobLog,
+      api,
+    });
     const counts = emulator.counter.snapshot();
     const lists = counts.counts['GET /v1/spaces/:s/change-requests'] ?? 0;
-    // Each poll job's own time, from BullMQ's records of it.
-    const jobs = (await maintain.getJobs(['completed', 'failed'], 0, -1)).filter(
-      (job) => job.name === 'poll-change-requests',
-    );
-    const jobMs = summarizeAll(jobs.map((job) => (job.finishedOn ?? 0) - (job.processedOn ?? 0)));
+    const { seconds } = cycle;
     const ratio = seconds / floor;
+    const fairRatio = seconds / fairFloor;
     report(`poll cycle, ${variant.label}`, {
       seconds,
       parallelFetchSeconds: floor,
@@ -206,32 +257,33 @@ export async function pollBench(): Promise<void> {
       ...(variant.checked
         ? {}
         : {
-            fetchAndAddSeconds: addFloor,
-            ratioToFetchAndAdd: seconds / addFloor,
-            metToFetchAndAdd: seconds / addFloor <= TARGET_RATIO ? 'yes' : 'no',
+            [variant.reviews ? 'fetchReviewsAndAddSeconds' : 'fetchAndAddSeconds']: addFloor,
+            [variant.reviews ? 'ratioToFetchReviewsAndAdd' : 'ratioToFetchAndAdd']: fairRatio,
+            [variant.reviews ? 'metToFetchReviewsAndAdd' : 'metToFetchAndAdd']:
+              fairRatio <= TARGET_RATIO ? 'yes' : 'no',
           }),
-      jobP50Ms: jobMs.p50,
-      jobP95Ms: jobMs.p95,
-      jobP99Ms: jobMs.p99,
-      failedJobs: jobs.filter((job) => job.failedReason !== undefined).length,
+      ...(runnerFloor === undefined
+        ? {}
+        : { listOnlyJobsSeconds: runnerFloor.seconds, listOnlyJobsRatio: runnerFloor.seconds / floor }),
+      jobP50Ms: cycle.jobMs.p50,
+      jobP95Ms: cycle.jobMs.p95,
+      jobP99Ms: cycle.jobMs.p99,
+      failedJobs: cycle.failed,
     });
     figure({
       name: `poll cycle, ${SPACES} spaces x ${CHANGE_REQUESTS} change requests, ${variant.label} (s)`,
       docsync: seconds,
-      baseline: floor,
-      ratio,
-      target: `<= ${TARGET_RATIO}x parallel fetch`,
-      met: ratio <= TARGET_RATIO,
+      baseline: fairFloor,
+      ratio: fairRatio,
+      target: `<= ${TARGET_RATIO}x ${fairFloorName}`,
+      met: fairRatio <= TARGET_RATIO,
     });
     report(`poll cycle, ${variant.label}, requests`, {
       requests: counts.total,
       listRequests: lists,
       otherRequests: counts.total - lists,
-      rssPeakAboveBaselineMb: (rssPeak - rssBefore) / 1024 / 1024,
+      rssPeakAboveBaselineMb: cycle.rssPeakMb,
     });
-    await runner.close();
-    await queues.close();
-    await connections.close();
   }
   report('target', { ratioToParallelFetch: TARGET_RATIO, rssMb: 200 });
   jobLog.flush();
@@ -239,6 +291,74 @@ export async function pollBench(): Promise<void> {
   await close();
   await redis.stop();
   await rm(root, { recursive: true, force: true });
+}
+
+interface CycleOptions {
+  definition: AnyJobDefinition;
+  config: Config;
+  redisUrl: string;
+  log: Logger;
+  jobLog: Logger;
+  api: ReturnType<typeof createDocsApiClient>;
+}
+
+interface CycleRun {
+  seconds: number;
+  jobMs: { p50: number; p95: number; p99: number };
+  failed: number;
+  rssPeakMb: number;
+}
+
+/**
+ * One poll job per mapping added at once, as their schedulers' ticks add them, run by a JobRunner
+ * with `definition` until every one finished: seconds from the add to the last one's end.
+ */
+async function runCycle(options: CycleOptions): Promise<CycleRun> {
+  const { config, jobLog } = options;
+  const connections = new RedisConnections({ url: options.redisUrl }, options.log);
+  const queues = new Queues(connections.producer(), config, options.log);
+  const runner = new JobRunner({
+    definitions: [options.definition],
+    connection: connections.worker(),
+    config,
+    deps: createJobDeps({ config, redis: connections.worker(), queues, log: jobLog, api: options.api }),
+    log: jobLog,
+    stopSignal: new AbortController().signal,
+  });
+  const done = new EventEmitter();
+  const rssBefore = process.memoryUsage().rss;
+  let rssPeak = rssBefore;
+  const sampler = setInterval(() => {
+    rssPeak = Math.max(rssPeak, process.memoryUsage().rss);
+  }, 20);
+  const maintain = queues.get('maintain');
+  const started = performance.now();
+  await maintain.addBulk(
+    config.mappings.map((mapping) => ({ name: 'poll-change-requests', data: { mapping: mapping.name } })),
+  );
+  runner.start();
+  const finished = new Promise<void>((resolve) => done.once('all', resolve));
+  const watch = setInterval(async () => {
+    const counts = await maintain.getJobCounts('completed', 'failed');
+    if ((counts.completed ?? 0) + (counts.failed ?? 0) >= config.mappings.length) done.emit('all');
+  }, 25);
+  await finished;
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(watch);
+  clearInterval(sampler);
+  // Each poll job's own time, from BullMQ's records of it.
+  const jobs = (await maintain.getJobs(['completed', 'failed'], 0, -1)).filter(
+    (job) => job.name === 'poll-change-requests',
+  );
+  await runner.close();
+  await queues.close();
+  await connections.close();
+  return {
+    seconds,
+    jobMs: summarizeAll(jobs.map((job) => (job.finishedOn ?? 0) - (job.processedOn ?? 0))),
+    failed: jobs.filter((job) => job.failedReason !== undefined).length,
+    rssPeakMb: (rssPeak - rssBefore) / 1024 / 1024,
+  };
 }
 
 function summarizeAll(samplesMs: readonly number[]): { p50: number; p95: number; p99: number } {

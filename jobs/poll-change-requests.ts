@@ -3,7 +3,8 @@
 // when it is outdated and the policy updates always, a merge attempt when merging is enabled
 // (checked again on fresh reads by the merge job). Run by a job scheduler per mapping. Its cost is
 // the list: docsync's own state is read in one MGET per poll, and each kind of job queued in one
-// addBulk (src/upkeep/judge-polled-change-requests.ts).
+// addBulk (src/upkeep/judge-polled-change-requests.ts), after one read of which of those jobs
+// finished already (two ZMSCOREs, whatever their number: src/queue/add-work.ts).
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
 import { defineJob } from '../src/queue/job-definition.js';
@@ -26,7 +27,9 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
-    const marker = subjectMarker(mapping.name, mapping.git.branch);
+    const manageAll = mapping.changeRequest.manage === 'all';
+    // Only needed to pick docsync's own change requests: a hash, once per poll.
+    const marker = manageAll ? '' : subjectMarker(mapping.name, mapping.git.branch);
     const listOpen = async (): Promise<ChangeRequest[]> => {
       const open: ChangeRequest[] = [];
       for await (const cr of api.changeRequests.listAll(mapping.space, {
@@ -43,10 +46,7 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
     if (listed.status === 'rejected') throw listed.reason;
     const state = stateRead.value;
     const managed = listed.value.filter(
-      (cr) =>
-        mapping.changeRequest.manage === 'all' ||
-        cr.id === state.changeRequestId ||
-        cr.subject.includes(marker),
+      (cr) => manageAll || cr.id === state.changeRequestId || cr.subject.includes(marker),
     );
     // The change request docsync keeps may be a draft: drafts are not listed as open, but its
     // verdict ('draft') belongs in /status. One more read, only in that case.
@@ -81,6 +81,7 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
         if (merges.length > 0) await mergeChangeRequestKind.enqueueBulk(ctx.queues, merges);
       })(),
     ]);
+    const at = ctx.now().toISOString();
     const records = judged.map(
       ({ changeRequest: cr, verdict }): StoredVerdict => ({
         changeRequest: cr.id,
@@ -89,7 +90,7 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
         revision: cr.revision,
         mergeable: verdict.mergeable,
         reasons: verdict.reasons,
-        at: ctx.now().toISOString(),
+        at,
       }),
     );
     if (!ctx.dryRun) await ctx.stores.verdicts.replace(mapping.name, records);

@@ -4,6 +4,7 @@
 // and the finished job stays for people to read. Producers in several processes may add the same
 // work at once: BullMQ's deduplication, checked and set in one Lua script, keeps it to one job.
 import type { Job, JobsOptions, Queue } from 'bullmq';
+import { Cluster, Redis } from 'ioredis';
 import { rerunJobId } from './job-id.js';
 
 /** The states of a job that has not finished: the same work queued meanwhile is this job. */
@@ -15,8 +16,8 @@ export const PENDING_STATES: ReadonlySet<string> = new Set([
   'waiting-children',
 ]);
 
-/** States after which the same work, queued again, runs again. */
-const FINISHED_STATES: ReadonlySet<string> = new Set(['completed', 'failed']);
+/** The states after which the same work, queued again, runs again: each a sorted set of the queue. */
+const FINISHED_STATES = ['completed', 'failed'] as const;
 
 export interface Work {
   name: string;
@@ -28,12 +29,37 @@ export interface Work {
 }
 
 /**
- * The job id to add the work under: its own id, unless a job with that id has finished (then a
- * rerun id). A job of the work that is pending keeps it: adding under its id returns that job.
+ * Which of the work ids have a finished job (completed or failed): the states BullMQ's getJobState
+ * tries first, read from their sorted sets in one ZMSCORE each for any number of ids. getJobState
+ * would go on, for a new id, to scan the queue's wait and active lists (LPOS, linear in the jobs
+ * waiting), once per id.
  */
-async function chooseJobId(queue: Queue, workId: string, now: () => Date): Promise<string> {
-  const state = await queue.getJobState(workId);
-  return FINISHED_STATES.has(state) ? rerunJobId(workId, now()) : workId;
+async function finishedOf(queue: Queue, workIds: readonly string[]): Promise<boolean[]> {
+  const { connection } = queue.opts;
+  if (connection instanceof Redis || connection instanceof Cluster) {
+    const scores = await Promise.all(
+      FINISHED_STATES.map((state) => connection.zmscore(queue.toKey(state), ...workIds)),
+    );
+    return workIds.map((_, index) => scores.some((of) => of[index] !== null));
+  }
+  // A queue given connection options instead of a client: the client BullMQ made for it.
+  const client = await queue.getBackend().client;
+  return Promise.all(
+    workIds.map(async (id) => {
+      const scores = await Promise.all(FINISHED_STATES.map((state) => client.zscore(queue.toKey(state), id)));
+      return scores.some((score) => score !== null);
+    }),
+  );
+}
+
+/**
+ * The job ids to add the works under: each its own id, unless a job with that id has finished (then
+ * a rerun id). A job of the work that is pending keeps it: adding under its id returns that job.
+ */
+async function chooseJobIds(queue: Queue, workIds: readonly string[], now: () => Date): Promise<string[]> {
+  if (workIds.length === 0) return [];
+  const finished = await finishedOf(queue, workIds);
+  return workIds.map((id, index) => (finished[index] === true ? rerunJobId(id, now()) : id));
 }
 
 /**
@@ -45,17 +71,24 @@ function jobOptions(work: Work, jobId: string): JobsOptions {
 }
 
 export async function addWork(queue: Queue, work: Work, now: () => Date = () => new Date()): Promise<Job> {
-  const jobId = await chooseJobId(queue, work.workId, now);
+  const [jobId = work.workId] = await chooseJobIds(queue, [work.workId], now);
   return queue.add(work.name, work.data, jobOptions(work, jobId));
 }
 
-/** Many pieces of work in one round trip of adds (after one of state reads), each as `addWork`. */
+/**
+ * Many pieces of work in one round trip of adds, after one of state reads (two ZMSCOREs, whatever
+ * their number), each as `addWork`.
+ */
 export async function addWorkBulk(
   queue: Queue,
   works: readonly Work[],
   now: () => Date = () => new Date(),
 ): Promise<Job[]> {
-  const ids = await Promise.all(works.map((work) => chooseJobId(queue, work.workId, now)));
+  const ids = await chooseJobIds(
+    queue,
+    works.map((work) => work.workId),
+    now,
+  );
   return queue.addBulk(
     works.map((work, index) => ({
       name: work.name,

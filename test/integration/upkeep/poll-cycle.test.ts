@@ -1,0 +1,200 @@
+// One change request poll cycle over several spaces, as the schedulers' ticks queue it (a poll job
+// per mapping, run by the job runner against the emulator over HTTP and the private Redis): each new
+// change request's link check is queued exactly once, with one addBulk per space; a second cycle
+// queues none, whether the checks still wait or have been recorded; a space that cannot be listed
+// fails its own poll only, and shows on /status's mappings as failing in a row.
+import type { Job } from 'bullmq';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests.js';
+import type { ChangeRequest } from '../../../src/api/schemas/change-request-schema.js';
+import { parseConfig } from '../../../src/config/load-config.js';
+import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { jobId } from '../../../src/queue/job-id.js';
+import { JobRunner } from '../../../src/queue/job-runner.js';
+import { Queues } from '../../../src/queue/queues.js';
+import { mappingStatuses } from '../../../src/status/mapping-statuses.js';
+import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
+import { testApiClient } from '../../support/test-api-client.js';
+import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { waitFor } from '../../support/wait-for.js';
+
+const SPACES = 4;
+const CHANGE_REQUESTS = 3;
+const prefix = uniquePrefix('poll-cycle');
+const redis = testRedis(prefix);
+let world: Awaited<ReturnType<typeof setUp>>;
+
+async function setUp() {
+  const emulator = await startTestEmulator();
+  const spaces: string[] = [];
+  for (let i = 0; i < SPACES; i += 1) {
+    const space = await createTestSpace(emulator, `Docs ${i}`);
+    for (let n = 0; n < CHANGE_REQUESTS; n += 1)
+      await callApi(`${emulator.baseUrl}/spaces/${space}/change-requests`, emulator.tokens.admin, 'POST', {
+        subject: `Change ${n}`,
+      });
+    spaces.push(space);
+  }
+  const mappings = [
+    ...spaces.map((space, i) => ({ name: `m${i}`, space })),
+    // A space the service does not have: its list fails (404), for good.
+    { name: 'gone', space: 'spc_not_there' },
+  ];
+  const config = parseConfig(
+    `redis: { url: "${redisUrl()}", prefix: ${prefix} }
+queues: { attempts: 1, concurrency: 4 }
+service: { baseUrl: "${emulator.baseUrl}", token: ${emulator.tokens.admin} }
+mappings:
+${mappings
+  .map(
+    ({ name, space }) =>
+      `  - { name: ${name}, space: ${space}, git: { repo: https://example.invalid/${name}.git, branch: main }, changeRequest: { manage: all } }`,
+  )
+  .join('\n')}
+`,
+    'test.yaml',
+    {},
+  );
+  const { log } = captureLog('error');
+  const queues = new Queues(redis, config, log);
+  const api = testApiClient(emulator).client;
+  const deps = createJobDeps({ config, redis, queues, log, api });
+  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
+  const runner = new JobRunner({
+    definitions: [pollChangeRequestsJob],
+    connection,
+    config,
+    deps,
+    log,
+    stopSignal: new AbortController().signal,
+  });
+  runner.start();
+  afterAll(async () => {
+    await runner.close();
+    await queues.close();
+    await connection.quit();
+  });
+  const listed = async (space: string) => {
+    const crs: ChangeRequest[] = [];
+    for await (const cr of api.changeRequests.listAll(space, { status: 'open' })) crs.push(cr);
+    return crs;
+  };
+  return { spaces, mappings, config, deps, queues, listed };
+}
+
+let cycles = 0;
+
+/** One tick of every mapping's poll, queued at once; resolves with each poll job once all finished. */
+async function cycle(): Promise<Job[]> {
+  const { mappings, queues } = world;
+  cycles += 1;
+  const maintain = queues.get('maintain');
+  const polls = await maintain.addBulk(
+    mappings.map(({ name }) => ({
+      name: 'poll-change-requests',
+      data: { mapping: name },
+      opts: { jobId: `tick-${cycles}-${name}` },
+    })),
+  );
+  const ids = polls.map((job) => job.id ?? '');
+  return waitFor(async () => {
+    const states = await Promise.all(ids.map((id) => maintain.getJobState(id)));
+    if (!states.every((state) => state === 'completed' || state === 'failed')) return undefined;
+    return Promise.all(ids.map(async (id) => (await maintain.getJob(id)) as Job));
+  }, `the polls of cycle ${cycles}`);
+}
+
+async function waitingChecks(): Promise<string[]> {
+  const jobs = await world.queues.get('links').getJobs(['waiting', 'prioritized', 'delayed']);
+  return jobs.map((job) => job.id ?? '').sort();
+}
+
+describe('a change request poll cycle over several spaces', () => {
+  beforeAll(async () => {
+    world = await setUp();
+  });
+
+  it('queues each new change request check once, one addBulk per space, and a second cycle none', async () => {
+    const { spaces, queues, listed, deps } = world;
+    const links = queues.get('links');
+    const addBulk = vi.spyOn(links, 'addBulk');
+    const add = vi.spyOn(links, 'add');
+
+    const first = await cycle();
+    const expected: string[] = [];
+    for (const space of spaces)
+      for (const cr of await listed(space)) expected.push(jobId('links', space, cr.id, cr.revision));
+    expect(expected).toHaveLength(SPACES * CHANGE_REQUESTS);
+    expect(await waitingChecks()).toEqual(expected.sort());
+    expect(add).not.toHaveBeenCalled();
+    expect(addBulk).toHaveBeenCalledTimes(SPACES);
+    for (const [jobs] of addBulk.mock.calls) {
+      expect(jobs).toHaveLength(CHANGE_REQUESTS);
+      // One space per addBulk.
+      expect(new Set(jobs.map((job) => (job.data as { space: string }).space)).size).toBe(1);
+    }
+    expect(
+      first.filter((job) => job.finishedOn !== undefined && job.failedReason === undefined),
+    ).toHaveLength(SPACES);
+
+    // Polled again while the checks wait: the same jobs, none added.
+    addBulk.mockClear();
+    await cycle();
+    expect(await waitingChecks()).toEqual(expected);
+    expect(addBulk).toHaveBeenCalledTimes(SPACES);
+    expect(add).not.toHaveBeenCalled();
+
+    // The checks ran and recorded each revision: nothing to queue, not even an addBulk.
+    for (const space of spaces)
+      for (const cr of await listed(space))
+        await deps.stores.links.set(space, cr.id, {
+          at: new Date().toISOString(),
+          revision: cr.revision,
+          broken: [],
+        });
+    addBulk.mockClear();
+    await cycle();
+    expect(addBulk).not.toHaveBeenCalled();
+    expect(add).not.toHaveBeenCalled();
+    expect(await waitingChecks()).toEqual(expected);
+  });
+
+  it('fails the poll of a space it cannot list only, and shows that mapping failing in /status', async () => {
+    const { config, deps, spaces } = world;
+    const polls = await cycle();
+    const gone = polls.find((job) => job.data.mapping === 'gone');
+    expect(gone?.failedReason).toMatch(/404/);
+    const others = polls.filter((job) => job.data.mapping !== 'gone');
+    expect(others.map((job) => job.failedReason)).toEqual(spaces.map(() => undefined));
+    expect(others.map((job) => job.returnvalue)).toEqual(
+      spaces.map(() => ({ result: 'polled', managed: CHANGE_REQUESTS, updates: 0, merges: 0 })),
+    );
+
+    const statuses = await mappingStatuses(
+      config,
+      deps.stores.mappings,
+      deps.stores.verdicts,
+      deps.stores.links,
+    );
+    const byName = new Map(statuses.map((status) => [status.name, status]));
+    // Four cycles so far, each a failure in a row of the same job.
+    expect(cycles).toBe(4);
+    expect(byName.get('gone')).toMatchObject({
+      failures: [{ job: 'poll-change-requests', count: 4 }],
+      lastError: { code: 'API_HTTP_ERROR' },
+    });
+    // failingAfter is 3: a fourth failure in a row is failing.
+    expect(byName.get('gone')).toHaveProperty('state', 'failing');
+    for (const [index] of spaces.entries())
+      expect(byName.get(`m${index}`)).toMatchObject({
+        state: 'ok',
+        failures: [],
+        changeRequests: expect.arrayContaining([expect.objectContaining({ mergeable: false })]),
+      });
+    for (const [index] of spaces.entries())
+      expect(
+        (byName.get(`m${index}`) as { changeRequests?: unknown[] } | undefined)?.changeRequests,
+      ).toHaveLength(CHANGE_REQUESTS);
+  });
+});
