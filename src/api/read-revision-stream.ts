@@ -4,12 +4,20 @@
 // The service has no paging of a revision's pages (`GET .../content` and `.../content/pages` are one
 // answer each), so this is what keeps a 100,000-page space readable: the size cap applies to one part
 // (one page's markdown, say), and memory holds the parsed revision, not its text as well.
+//
+// Each chunk is decoded once (a character split between chunks waits for its last bytes), and its
+// text is scanned for the brackets that delimit parts: a string's characters are skipped with
+// String#indexOf up to its closing quote, and a part's text is a slice of the chunk's text, so the
+// work per character is V8's own decoding, searching and JSON.parse. Pages and files are checked
+// with schemas compiled once (src/api/revision-part-schemas.ts).
+import { StringDecoder } from 'node:string_decoder';
 import type { z } from 'zod';
 import { formatZodPath } from '../errors/format-zod-path.js';
 import { ApiError } from './api-error.js';
 import type { StreamedAnswer } from './http-transport.js';
 import { redactSecrets } from './redact-secrets.js';
-import { type RevisionFile, revisionFileSchema } from './schemas/revision-file-schema.js';
+import { revisionFilePartSchema, revisionPagePartSchema } from './revision-part-schemas.js';
+import type { RevisionFile } from './schemas/revision-file-schema.js';
 import { type RevisionPage, revisionPageSchema } from './schemas/revision-page-schema.js';
 import { type Revision, revisionSchema } from './schemas/revision-schema.js';
 
@@ -30,10 +38,10 @@ const OPEN_ARRAY = 0x5b;
 const CLOSE_ARRAY = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
-const PAGES = Buffer.from('pages');
-const FILES = Buffer.from('files');
-/** Longest key compared: the others only need to be told apart from `pages` and `files`. */
-const KEY_BYTES = 5;
+/** Longest key kept: the others only need to be told apart from `pages` and `files`. */
+const KEY_CHARS = 5;
+/** UTF-8 bytes of one UTF-16 code unit, at most (a surrogate pair is 4 bytes for 2 units). */
+const MAX_BYTES_PER_UNIT = 3;
 
 /** What an open bracket of the body is. */
 type Frame =
@@ -45,10 +53,12 @@ type Frame =
 interface PartFrame {
   kind: 'root' | 'page' | 'file';
   expectKey: boolean;
-  /** The key just read (up to KEY_BYTES bytes), when it is `pages` or `files`. */
+  /** The key just read, when it is `pages` or `files`. */
   key: 'pages' | 'files' | undefined;
-  segments: Buffer[];
-  bytes: number;
+  /** The part's text so far: slices of the chunks' text. */
+  text: string;
+  /** Its length, in UTF-16 code units. */
+  units: number;
   /** Suspended while its pages or files array is read: those are parts of their own. */
   collecting: boolean;
   /** `pages[3].pages[0]`: where it is, for the errors. */
@@ -84,16 +94,22 @@ export async function readContentStream<T extends ContentRoot>(
   schema: z.ZodType<T>,
 ): Promise<T> {
   const reader = new ContentReader(answer, limits, schema);
-  for await (const chunk of body) reader.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+  for await (const chunk of body)
+    reader.push(
+      Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+    );
   return reader.end();
 }
 
 class ContentReader<T extends ContentRoot> {
   private readonly stack: Frame[] = [];
+  private readonly decoder = new StringDecoder('utf8');
   private inString = false;
   private escaped = false;
-  /** Bytes of the string being read, when it is a key of a part (up to KEY_BYTES + 1). */
-  private keyBytes: number[] | undefined;
+  /** Where the key being read starts in the current text, when it is a key of a part; else -1. */
+  private keyFrom = -1;
+  /** The key's characters from earlier chunks (up to KEY_CHARS + 1). */
+  private keyHead = '';
   private total = 0;
   private revision: T | undefined;
   private started = false;
@@ -107,33 +123,66 @@ class ContentReader<T extends ContentRoot> {
   push(chunk: Buffer): void {
     this.total += chunk.length;
     if (this.total > this.limits.maxTotalBytes) throw this.tooLarge(this.limits.maxTotalBytes);
-    // Where the collecting part's bytes of this chunk start.
+    this.scan(this.decoder.write(chunk));
+  }
+
+  end(): T {
+    // Bytes of a character the body never finished: text, which no JSON value can end with.
+    const rest = this.decoder.end();
+    if (rest !== '') this.scan(rest);
+    if (this.revision === undefined)
+      throw this.invalid(this.started ? 'the body was cut short' : 'the body is empty');
+    return this.revision;
+  }
+
+  private scan(text: string): void {
+    const length = text.length;
+    // Where the collecting part's text of this chunk starts.
     let from = 0;
-    for (let i = 0; i < chunk.length; i += 1) {
-      const byte = chunk[i] as number;
+    let i = 0;
+    if (this.keyFrom !== -1) this.keyFrom = 0;
+    while (i < length) {
       if (this.inString) {
-        if (this.escaped) this.escaped = false;
-        else if (byte === BACKSLASH) this.escaped = true;
-        else if (byte === QUOTE) this.endString();
-        else if (this.keyBytes !== undefined && this.keyBytes.length <= KEY_BYTES) this.keyBytes.push(byte);
+        // A string is skipped to its closing quote with indexOf: a quote is the string's end when
+        // an even number of backslashes comes before it (counted from `i`: what comes before was
+        // read already, an escape carried over from the last chunk included).
+        if (this.escaped) {
+          this.escaped = false;
+          i += 1;
+          continue;
+        }
+        const quote = text.indexOf('"', i);
+        const end = quote === -1 ? length : quote;
+        let backslashes = 0;
+        while (end - backslashes > i && text.charCodeAt(end - backslashes - 1) === BACKSLASH)
+          backslashes += 1;
+        if (quote === -1) {
+          this.escaped = backslashes % 2 === 1;
+          i = length;
+        } else if (backslashes % 2 === 1) i = quote + 1;
+        else {
+          this.endString(text, quote);
+          i = quote + 1;
+        }
         continue;
       }
-      switch (byte) {
+      const unit = text.charCodeAt(i);
+      switch (unit) {
         case QUOTE:
           if (this.stack.length === 0)
             throw this.invalid(this.started ? 'data after the revision' : 'the body is not a JSON object');
           this.notAnItem();
-          this.startString();
+          this.startString(i + 1);
           break;
         case OPEN_OBJECT:
           from = this.openObject(from, i);
           break;
         case OPEN_ARRAY:
-          from = this.openArray(chunk, from, i);
+          from = this.openArray(text, from, i);
           break;
         case CLOSE_OBJECT:
         case CLOSE_ARRAY:
-          from = this.close(chunk, from, i);
+          from = this.close(text, from, i);
           break;
         case COMMA: {
           const top = this.stack.at(-1);
@@ -143,20 +192,17 @@ class ContentReader<T extends ContentRoot> {
         case COLON:
           break;
         default:
-          if (this.revision !== undefined && !isWhitespace(byte))
-            throw this.invalid('data after the revision');
-          if (!this.started && !isWhitespace(byte)) throw this.invalid('the body is not a JSON object');
-          if (!isWhitespace(byte)) this.notAnItem();
+          if (!isWhitespace(unit)) {
+            if (this.revision !== undefined) throw this.invalid('data after the revision');
+            if (!this.started) throw this.invalid('the body is not a JSON object');
+            this.notAnItem();
+          }
       }
+      i += 1;
     }
+    if (this.keyFrom !== -1) this.keyHead = (this.keyHead + text.slice(this.keyFrom)).slice(0, KEY_CHARS + 1);
     const part = this.collecting();
-    if (part !== undefined && from < chunk.length) this.collect(part, chunk, from, chunk.length);
-  }
-
-  end(): T {
-    if (this.revision === undefined)
-      throw this.invalid(this.started ? 'the body was cut short' : 'the body is empty');
-    return this.revision;
+    if (part !== undefined && from < length) this.collect(part, text, from, length);
   }
 
   /** Pages and files are objects: anything else in their arrays is refused, as the schema would. */
@@ -166,27 +212,29 @@ class ContentReader<T extends ContentRoot> {
       throw this.invalid(`${top.kind} holds an item that is not an object`);
   }
 
-  private startString(): void {
+  private startString(at: number): void {
     this.inString = true;
     const top = this.stack.at(-1);
-    this.keyBytes = top !== undefined && isPart(top) && top.expectKey ? [] : undefined;
+    this.keyFrom = top !== undefined && isPart(top) && top.expectKey ? at : -1;
+    this.keyHead = '';
   }
 
-  private endString(): void {
+  private endString(text: string, quote: number): void {
     this.inString = false;
+    const keyFrom = this.keyFrom;
+    this.keyFrom = -1;
     const top = this.stack.at(-1);
     if (top === undefined || !('expectKey' in top) || !top.expectKey) return;
     top.expectKey = false;
-    if (isPart(top)) {
-      const key = Buffer.from(this.keyBytes ?? []);
-      top.key =
-        top.kind !== 'file' && key.equals(PAGES)
-          ? 'pages'
-          : top.kind === 'root' && key.equals(FILES)
-            ? 'files'
-            : undefined;
-    }
-    this.keyBytes = undefined;
+    if (!isPart(top)) return;
+    // Compared as written: a key spelt with escapes is not split out, and parses with its part.
+    const key = this.keyHead + text.slice(keyFrom, quote);
+    top.key =
+      top.kind !== 'file' && key === 'pages'
+        ? 'pages'
+        : top.kind === 'root' && key === 'files'
+          ? 'files'
+          : undefined;
   }
 
   private openObject(from: number, i: number): number {
@@ -209,27 +257,29 @@ class ContentReader<T extends ContentRoot> {
     return from;
   }
 
-  private openArray(chunk: Buffer, from: number, i: number): number {
+  private openArray(text: string, from: number, i: number): number {
     const top = this.stack.at(-1);
     if (top === undefined) throw this.invalid('the body is not a JSON object');
     this.notAnItem();
-    if (isPart(top) && top.key !== undefined) {
-      // The part's bytes up to and with `[`: its pages or files come as parts of their own, and
+    // An empty array (a page without child pages: most of them) stays in its part's text.
+    if (isPart(top) && top.key !== undefined && !closesAt(text, i + 1)) {
+      // The part's text up to and with `[`: its pages or files come as parts of their own, and
       // the part reads on from the closing `]`, so it parses with an empty array there.
-      this.collect(top, chunk, from, i + 1);
+      this.collect(top, text, from, i + 1);
       top.collecting = false;
       top.items = 0;
       this.stack.push({ kind: top.key, owner: top });
       top.key = undefined;
       return i + 1;
     }
+    if (isPart(top)) top.key = undefined;
     this.stack.push({ kind: 'plain', object: false, expectKey: false });
     return from;
   }
 
-  private close(chunk: Buffer, from: number, i: number): number {
+  private close(text: string, from: number, i: number): number {
     const frame = this.stack.pop();
-    const wanted = chunk[i] === CLOSE_OBJECT;
+    const wanted = text.charCodeAt(i) === CLOSE_OBJECT;
     if (frame === undefined) throw this.invalid(`unexpected ${wanted ? '}' : ']'}`);
     if (frame.kind === 'pages' || frame.kind === 'files') {
       if (wanted) throw this.invalid('unbalanced brackets');
@@ -238,12 +288,12 @@ class ContentReader<T extends ContentRoot> {
     }
     if (isObjectFrame(frame) !== wanted) throw this.invalid('unbalanced brackets');
     if (!isPart(frame)) return from;
-    this.collect(frame, chunk, from, i + 1);
+    this.collect(frame, text, from, i + 1);
     this.finish(frame);
     return i + 1;
   }
 
-  /** The part whose bytes are being kept: the innermost part, unless its arrays are being read. */
+  /** The part whose text is being kept: the innermost part, unless its arrays are being read. */
   private collecting(): PartFrame | undefined {
     for (let n = this.stack.length - 1; n >= 0; n -= 1) {
       const frame = this.stack[n] as Frame;
@@ -253,17 +303,24 @@ class ContentReader<T extends ContentRoot> {
     return undefined;
   }
 
-  private collect(part: PartFrame, chunk: Buffer, from: number, to: number): void {
+  /**
+   * Keeps the part's text `from` to `to` of `text`: a slice, which holds the chunk's text until the
+   * part is parsed (one chunk per part open at once, whatever the size of the body). The cap is
+   * checked in code units as the text comes (each is at least one byte), and in bytes once whole.
+   */
+  private collect(part: PartFrame, text: string, from: number, to: number): void {
     if (to <= from || !part.collecting) return;
-    part.bytes += to - from;
-    if (part.bytes > this.limits.maxPartBytes) throw this.tooLarge(this.limits.maxPartBytes, part.at);
-    // A copy: keeping a view would keep the whole chunk alive for a few bytes of it.
-    part.segments.push(Buffer.from(chunk.subarray(from, to)));
+    part.units += to - from;
+    if (part.units > this.limits.maxPartBytes) throw this.tooLarge(this.limits.maxPartBytes, part.at);
+    part.text = part.text === '' ? text.slice(from, to) : part.text + text.slice(from, to);
   }
 
   private finish(part: PartFrame): void {
-    const text = Buffer.concat(part.segments, part.bytes).toString('utf8');
-    part.segments = [];
+    const text = part.text;
+    part.text = '';
+    const max = this.limits.maxPartBytes;
+    if (part.units * MAX_BYTES_PER_UNIT > max && Buffer.byteLength(text, 'utf8') > max)
+      throw this.tooLarge(max, part.at);
     let value: unknown;
     try {
       value = JSON.parse(text);
@@ -276,22 +333,25 @@ class ContentReader<T extends ContentRoot> {
       if (isPart(frame)) parent = frame;
     }
     if (part.kind === 'file') {
-      parent?.files.push(this.check(revisionFileSchema, value, part.at));
+      parent?.files.push(this.check(revisionFilePartSchema, value, part.at));
       return;
     }
     if (part.kind === 'page') {
-      const page = this.check(revisionPageSchema, value, part.at);
-      if (page.pages !== undefined) page.pages = part.children;
+      // Its child pages were read apart (an empty array is left in its text); a part that does not
+      // pass the compiled check is checked by the page's own schema, for its issues.
+      const checked = revisionPagePartSchema.safeParse(value);
+      const page = checked.success ? checked.data : this.check(revisionPageSchema, value, part.at);
+      if (page.pages?.length === 0) page.pages = part.children;
       parent?.children.push(page);
       return;
     }
     const revision = this.check(this.schema, value, '');
-    if (revision.pages !== undefined) revision.pages = part.children;
-    if (revision.files !== undefined) revision.files = part.files;
+    if (revision.pages?.length === 0) revision.pages = part.children;
+    if (revision.files?.length === 0) revision.files = part.files;
     this.revision = revision;
   }
 
-  private check<T>(schema: z.ZodType<T>, value: unknown, at: string): T {
+  private check<S>(schema: z.ZodType<S>, value: unknown, at: string): S {
     const result = schema.safeParse(value);
     if (result.success) return result.data;
     const issues = result.error.issues.map((issue) => {
@@ -345,8 +405,8 @@ function newPart(kind: PartFrame['kind'], at: string): PartFrame {
     kind,
     expectKey: true,
     key: undefined,
-    segments: [],
-    bytes: 0,
+    text: '',
+    units: 0,
     collecting: true,
     at,
     children: [],
@@ -363,6 +423,16 @@ function isObjectFrame(frame: Frame): boolean {
   return isPart(frame) || (frame.kind === 'plain' && frame.object);
 }
 
-function isWhitespace(byte: number): boolean {
-  return byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09;
+function isWhitespace(unit: number): boolean {
+  return unit === 0x20 || unit === 0x0a || unit === 0x0d || unit === 0x09;
+}
+
+/** Whether `text` from `at` is whitespace then `]`: an empty array, known within this text. */
+function closesAt(text: string, at: number): boolean {
+  for (let i = at; i < text.length; i += 1) {
+    const unit = text.charCodeAt(i);
+    if (unit === CLOSE_ARRAY) return true;
+    if (!isWhitespace(unit)) return false;
+  }
+  return false;
 }

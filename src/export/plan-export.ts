@@ -3,7 +3,7 @@
 // once the commits are known, the outcome and what the mapping's state remembers of it. Which file
 // goes where is planFileMerge's.
 import type { MappingConfig } from '../config/mapping-schema.js';
-import type { MappingState } from '../state/mapping-state.js';
+import type { ExportOutcome, MappingState } from '../state/mapping-state.js';
 import type { FileMerge } from './plan-file-merge.js';
 
 export interface ExportBaseFacts {
@@ -132,6 +132,29 @@ export function planExportResult(facts: ExportResultFacts): ExportResultPlan {
   return facts.committed === undefined
     ? { kind: 'unchanged', state }
     : { kind: 'committed', sha: facts.committed, branch: facts.branch, state };
+}
+
+/** The last export, as the state holds it when an export of the same again may be skipped. */
+export type SettledExport = ExportOutcome & { tree: string };
+
+/**
+ * The last export, when repeating it could change nothing but its time, provided the space is still
+ * at its revision and the mapping's folder at the branch tip still has its tree (the caller checks
+ * both, with one call to the service and one to git): its files were committed or found in git
+ * (not a conflict, nor a dry run) under the same settings, no export stopped between its push and
+ * its state since (`exportAhead`), no conflict branch waits to be merged, and nothing else moved the
+ * export base. Any other state is read in full, a state written before these fields were kept too.
+ */
+export function lastSettledExport(
+  state: Pick<MappingState, 'lastExport' | 'exportAhead' | 'pendingConflict' | 'exportBase'>,
+  settings: string,
+): SettledExport | undefined {
+  const last = state.lastExport;
+  if (last === undefined || (last.result !== 'committed' && last.result !== 'unchanged')) return undefined;
+  if (last.tree === undefined || last.settings !== settings) return undefined;
+  if (state.exportAhead !== undefined || state.pendingConflict !== undefined) return undefined;
+  if (last.base === undefined || last.base !== state.exportBase) return undefined;
+  return { ...last, tree: last.tree };
 }
 
 /** The branch a conflicting export goes to; a revision id made safe as a ref name part. */

@@ -26,8 +26,11 @@ export interface ReadSpaceOptions {
   space: string;
   maxFileBytes: number;
   signal: AbortSignal;
-  /** Git's side: the configured readme name and the paths git's folder holds (see planExport). */
-  layout?: ExportPlanOptions;
+  /**
+   * Git's side: the configured readme name and the paths git's folder holds (see planExport). A
+   * promise is awaited once the revision is read, so that git's folder is read meanwhile.
+   */
+  layout?: ExportPlanOptions | Promise<ExportPlanOptions>;
 }
 
 export interface SpaceContent {
@@ -71,7 +74,7 @@ async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: 
     const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
     markdown.set(pageId, page.markdown ?? '');
   });
-  const plan = planExport(withMarkdown(revision, markdown), options.layout);
+  const plan = planExport(withMarkdown(revision, markdown), await options.layout);
   if (plan.problems.length > 0) throw new ExportPathError(space, revision.id, plan.problems);
 
   for (const file of plan.files) {

@@ -5,7 +5,9 @@
 // untouched, modes kept. The commit carries the `Docsync-Revision` trailer and is pushed (never
 // forced). When git changed a path the export would change since the commit the space was last
 // known to equal, the commit goes on that base and to a branch `docsync/conflict-<revision>`
-// instead: neither side's change is lost. Content git already has makes no commit.
+// instead: neither side's change is lost. Content git already has makes no commit. An export of
+// the revision last exported, over the folder it left in git, reads no content: the space's revision
+// and the folder's tree id say that nothing changed (see lastSettledExport).
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { joinGitPath } from '../content/git-listing.js';
@@ -14,9 +16,11 @@ import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
+import { exportSettingsKey } from './export-settings-key.js';
 import { mergeGitChanges } from './merge-git-changes.js';
 import {
   conflictBranch,
+  lastSettledExport,
   planExportBase,
   planExportPreview,
   planExportResult,
@@ -50,6 +54,9 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       `branch ${branch} does not exist in the repository of mapping ${mapping.name}`,
     );
   }
+  const settings = exportSettingsKey(mapping);
+  const repeat = await repeatSettledExport(deps, mapping, head, settings, log);
+  if (repeat !== undefined) return repeat;
   const { revision, files, contentDir, changes, state, base } = await readAndPlan(deps, mapping, head, log);
   const checkGitChanges = base !== undefined || mapping.direction === 'both';
   const merge = checkGitChanges
@@ -173,6 +180,11 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     conflictParent: nextBase === tip ? undefined : conflictParent,
   });
   const kept = merge.keepGit.length === 0 ? {} : { keptFromGit: merge.keepGit.slice(0, MAX_LISTED) };
+  // What lets the next export of this revision return early: the folder the branch holds after this
+  // one (none after a conflict, whose branch waits for a person), its settings and base.
+  const tree =
+    plan.kind === 'conflict' || deps.dryRun ? undefined : await mirror.treeHash(tip, mapping.git.dir, signal);
+  const settled = tree === undefined ? {} : { tree, settings, base: plan.state.exportBase };
   if (plan.kind === 'unchanged') {
     const outcome: ExportOutcome = {
       at,
@@ -180,6 +192,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       revision,
       files,
       ...kept,
+      ...settled,
     };
     if (!deps.dryRun)
       await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
@@ -197,6 +210,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     branch: plan.branch,
     files,
     ...kept,
+    ...settled,
     ...(plan.kind === 'conflict'
       ? {
           changedInGit: merge.conflicts.slice(0, MAX_LISTED),
@@ -240,6 +254,36 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
   return outcome;
 }
 
+/**
+ * The export again of the revision last exported, over the folder it left: nothing to read or write.
+ * The state decides whether that may be so (lastSettledExport); then one call to the service (the
+ * space's revision) and one to git (the folder's tree id at the branch tip) tell. Nothing is saved:
+ * the state stays the last export's, its commit included (an import of an older commit reads it to
+ * import that commit instead). Undefined when the export has to be read and planned in full.
+ */
+async function repeatSettledExport(
+  deps: ExportDeps,
+  mapping: MappingConfig,
+  head: string,
+  settings: string,
+  log: Logger,
+): Promise<ExportOutcome | undefined> {
+  const { signal } = deps;
+  const last = lastSettledExport(await deps.state.get(mapping.name), settings);
+  if (last === undefined) return undefined;
+  const [space, tree] = await Promise.all([
+    deps.api.spaces.get(mapping.space, { signal }),
+    deps.mirror.treeHash(head, mapping.git.dir, signal),
+  ]);
+  if (space.revision !== last.revision || tree !== last.tree) return undefined;
+  const { sha: _sha, branch: _branch, ...rest } = last;
+  log.info(
+    { revision: last.revision, tree },
+    'space revision already exported and git folder unchanged, nothing read',
+  );
+  return { ...rest, at: deps.now().toISOString(), result: 'unchanged' };
+}
+
 /** An export read and planned: what it writes, and what the rest of the run needs to know. */
 interface ExportReading {
   revision: string;
@@ -265,15 +309,26 @@ async function readAndPlan(
   log: Logger,
 ): Promise<ExportReading> {
   const { mirror, signal } = deps;
-  // Git's folder first: where the docs root is, what the readme is called, which paths are taken.
-  const atHead = await readGitFolder(mirror, head, mapping, signal);
-  const { revision, tree } = await readSpaceContent({
-    api: deps.api,
-    space: mapping.space,
-    maxFileBytes: mapping.export.maxFileBytes,
-    signal,
-    layout: { readme: atHead.layout.readme, existing: new Set(atHead.listing.map((entry) => entry.path)) },
-  });
+  // Git's folder is read while the revision arrives: the plan of the revision needs where the docs
+  // root is, what the readme is called, which paths are taken.
+  const gitFolder = readGitFolder(mirror, head, mapping, signal);
+  const layout = gitFolder.then((folder) => ({
+    readme: folder.layout.readme,
+    existing: new Set(folder.listing.map((entry) => entry.path)),
+  }));
+  // Its failure is gitFolder's, reported below: not a second, unhandled one when the revision's
+  // read failed first and never awaited it.
+  layout.catch(() => undefined);
+  const [atHead, { revision, tree }] = await Promise.all([
+    gitFolder,
+    readSpaceContent({
+      api: deps.api,
+      space: mapping.space,
+      maxFileBytes: mapping.export.maxFileBytes,
+      signal,
+      layout,
+    }),
+  ]);
   const state = await adoptExportAhead(deps, mapping.name, head, log);
   const pending = state.pendingConflict;
   const planned = planExportBase({

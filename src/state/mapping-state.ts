@@ -41,6 +41,16 @@ export const exportOutcomeSchema = z.object({
   keptFromGit: z.array(z.string()).optional(),
   /** With a conflict: the commit of the space's other changes pushed to the mapping's branch. */
   committed: z.string().optional(),
+  /**
+   * Committed or unchanged: the git tree of the mapping's folder on the branch after the export.
+   * With `settings` and `base`, what lets an export of the same revision over the same folder
+   * return without reading the space's content (src/export/plan-export.ts, lastSettledExport).
+   */
+  tree: z.string().optional(),
+  /** The key of the mapping's settings the export's folder depends on (exportSettingsKey). */
+  settings: z.string().optional(),
+  /** The export base the export left (`exportBase`): another writer of it makes the next run a full one. */
+  base: z.string().optional(),
 });
 
 export const mergeOutcomeSchema = z.object({

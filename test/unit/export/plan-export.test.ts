@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { mappingSchema } from '../../../src/config/mapping-schema.js';
+import { exportSettingsKey } from '../../../src/export/export-settings-key.js';
 import {
   conflictBranch,
   type ExportBaseFacts,
+  lastSettledExport,
   planExportBase,
   planExportResult,
   planExportWrites,
@@ -131,5 +134,81 @@ describe('conflictBranch', () => {
     expect(conflictBranch('a/b:c..d')).toBe('docsync/conflict-a-b-c--d');
     expect(conflictBranch('x'.repeat(150))).toBe(`docsync/conflict-${'x'.repeat(100)}`);
     expect(conflictBranch('')).toBe('docsync/conflict-revision');
+  });
+});
+
+describe('lastSettledExport', () => {
+  const settled = {
+    at: '2025-01-01T00:00:00.000Z',
+    result: 'committed' as const,
+    revision: 'rev_2',
+    sha: 'c2',
+    branch: 'main',
+    files: 3,
+    tree: 't2',
+    settings: 'k1',
+    base: 'c2',
+  };
+  const state = { lastExport: settled, exportBase: 'c2' };
+
+  it('is the last export when it was committed or found in git and nothing moved since', () => {
+    expect(lastSettledExport(state, 'k1')).toEqual(settled);
+    const unchanged = { ...settled, result: 'unchanged' as const, keptFromGit: ['a.md'] };
+    expect(lastSettledExport({ ...state, lastExport: unchanged }, 'k1')).toEqual(unchanged);
+  });
+
+  it('is none whenever the export has to read and compare in full', () => {
+    const cases = [
+      // Never exported, or by a version that kept no tree; a conflict; a dry run.
+      { lastExport: undefined },
+      { lastExport: { ...settled, tree: undefined } },
+      { lastExport: { ...settled, result: 'conflict' as const } },
+      { lastExport: { ...settled, result: 'dry-run' as const } },
+      // Stopped between a push and its state; a conflict branch not merged yet.
+      {
+        exportAhead: {
+          sha: 'c3',
+          lastExport: settled,
+          exportBase: 'c3',
+          conflictParent: null,
+          pendingConflict: null,
+        },
+      },
+      { pendingConflict: { sha: 'x1', branch: 'docsync/conflict-rev_2', revision: 'rev_2' } },
+      // The base moved since (a merge the space poll recognised), or was never kept.
+      { exportBase: 'c9' },
+      { exportBase: undefined },
+      { lastExport: { ...settled, base: undefined } },
+    ];
+    for (const patch of cases)
+      expect(lastSettledExport({ ...state, ...patch }, 'k1'), JSON.stringify(patch)).toBeUndefined();
+    // Other settings: the folder written may differ.
+    expect(lastSettledExport(state, 'k2')).toBeUndefined();
+  });
+});
+
+describe('exportSettingsKey', () => {
+  const mapping = mappingSchema.parse({
+    name: 'docs',
+    space: 'sp1',
+    direction: 'both',
+    git: { repo: 'https://x-access-token:s3cret@git.example/docs.git', branch: 'main', dir: 'docs' },
+  });
+
+  it('changes with what shapes the folder, not with polls, the author or the address', () => {
+    const key = exportSettingsKey(mapping);
+    expect(key).not.toContain('s3cret');
+    expect(exportSettingsKey({ ...mapping, git: { ...mapping.git, poll: 1000, repo: 'other' } })).toBe(key);
+    expect(
+      exportSettingsKey({ ...mapping, export: { ...mapping.export, author: { name: 'a', email: 'a@b.c' } } }),
+    ).toBe(key);
+    expect(exportSettingsKey({ ...mapping, git: { ...mapping.git, dir: 'site' } })).not.toBe(key);
+    expect(exportSettingsKey({ ...mapping, import: { ...mapping.import, unlisted: 'append' } })).not.toBe(
+      key,
+    );
+    expect(exportSettingsKey({ ...mapping, export: { ...mapping.export, maxFileBytes: 2048 } })).not.toBe(
+      key,
+    );
+    expect(exportSettingsKey({ ...mapping, direction: 'space-to-git' })).not.toBe(key);
   });
 });

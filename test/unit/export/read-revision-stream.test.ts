@@ -46,6 +46,9 @@ const tricky = {
         '# Home\n\n```json\n{"pages": [1, 2], "files": []}\n```\n\\\\ back\\slash ]]} \u00e9\u{1f600}',
       type: 'document',
       slug: 'home',
+      // Checked and reshaped as the page's schema does: the address kept, the other member dropped.
+      createdAt: '2025-01-01T10:00:00.000+02:00',
+      urls: { app: 'https://app.example/p1', other: { pages: [] } },
       layout: { cover: true, pages: [] },
       pages: [],
     },
@@ -75,6 +78,7 @@ describe('readRevisionStream', () => {
   it('reads the revision the whole body parses to, whatever the chunks', async () => {
     const text = JSON.stringify(tricky, null, 1);
     const expected = revisionSchema.parse(JSON.parse(text));
+    expect(expected.pages?.[0]?.urls).toEqual({ app: 'https://app.example/p1' });
     for (const size of [1, 2, 3, 7, 64, text.length]) {
       expect(await readRevisionStream(chunks(text, size), answer, roomy)).toEqual(expected);
     }
@@ -132,6 +136,59 @@ describe('readRevisionStream', () => {
     expect(isApiError(error, 'API_RESPONSE_INVALID')).toBe(true);
     expect((error as { issues: string[] }).issues[0]).toMatch(/^pages\[0\]\.pages\[1\]\.id: /);
     expect((error as { requestId: string }).requestId).toBe('req-1');
+  });
+
+  it('reads strings ending in backslashes and escaped quotes, split anywhere', async () => {
+    const revision = {
+      id: 'rev_5',
+      pages: [
+        {
+          id: 'p1',
+          title: 'a \\"quoted\\" \\\\',
+          markdown: 'ends with backslashes \\\\\\\\',
+          description: '"\\"',
+          pages: [{ id: 'p1a', title: '\\', markdown: '\u00e9\\"}]', pages: [] }],
+        },
+      ],
+    };
+    const text = JSON.stringify(revision);
+    const expected = revisionSchema.parse(JSON.parse(text));
+    for (const size of [1, 2, 3, 5, 7, 11]) {
+      expect(await readRevisionStream(chunks(text, size), answer, roomy)).toEqual(expected);
+    }
+  });
+
+  it('keeps child pages under a key written with escapes, and empty arrays with spaces', async () => {
+    const text =
+      '{"id": "rev_6", "pages": [{"id": "a", "pag\\u0065s": [{"id": "b", "pages": [ \n ]}], "pages": [ ]}]}';
+    const expected = revisionSchema.parse(JSON.parse(text));
+    expect(expected.pages?.[0]?.pages).toEqual([]);
+    for (const size of [1, 4, text.length]) {
+      expect(await readRevisionStream(chunks(text, size), answer, roomy)).toEqual(expected);
+    }
+    const escaped = '{"id": "rev_7", "pages": [{"id": "a", "pag\\u0065s": [{"id": "b"}]}]}';
+    const read = await readRevisionStream(chunks(escaped, 3), answer, roomy);
+    expect(read.pages?.[0]?.pages).toEqual([{ id: 'b' }]);
+  });
+
+  it('caps a page in bytes, however few characters they make', async () => {
+    const limits = { maxPartBytes: 1024, maxTotalBytes: 1024 * 1024 };
+    // 600 characters of two bytes each: under the cap in characters, over it in bytes.
+    const text = JSON.stringify({ id: 'rev_8', pages: [{ id: 'a', markdown: '\u00e9'.repeat(600) }] });
+    const error = await readRevisionStream(chunks(text, 100), answer, limits).catch((e: unknown) => e);
+    expect(isApiError(error, 'API_RESPONSE_TOO_LARGE')).toBe(true);
+    expect((error as Error).message).toContain('pages[0]');
+    const fits = JSON.stringify({ id: 'rev_8', pages: [{ id: 'a', markdown: '\u00e9'.repeat(400) }] });
+    expect((await readRevisionStream(chunks(fits, 100), answer, limits)).pages?.[0]?.markdown).toBe(
+      '\u00e9'.repeat(400),
+    );
+  });
+
+  it('names the part that is not JSON', async () => {
+    const text = '{"id": "rev_9", "pages": [{"id": "a", "pages": [{"id": "b", "title": }]}]}';
+    const error = await readRevisionStream(chunks(text, 4), answer, roomy).catch((e: unknown) => e);
+    expect(isApiError(error, 'API_RESPONSE_INVALID')).toBe(true);
+    expect((error as Error).message).toContain('pages[0].pages[0] is not JSON');
   });
 
   it('refuses what is not a whole revision', async () => {
