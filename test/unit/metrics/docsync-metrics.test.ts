@@ -39,6 +39,24 @@ describe('DocsyncMetrics', () => {
     expect(sumOf(text, 'docsync_job_duration_seconds_bucket', { ...labels, le: '0.05' })).toBe(1);
   });
 
+  it('keeps each queue, job and outcome in its own series over many jobs', async () => {
+    const metrics = new DocsyncMetrics();
+    for (let i = 0; i < 3; i += 1) metrics.jobFinished('links', 'check-links', 'completed', 10);
+    metrics.jobFinished('links', 'check-links', 'failed', 10);
+    metrics.jobFinished('maintain', 'check-links', 'completed', 10);
+    const text = await scrape(metrics);
+    const of = (queue: string, result: string) =>
+      sumOf(text, 'docsync_jobs_total', { queue, name: 'check-links', result });
+    expect([of('links', 'completed'), of('links', 'failed'), of('maintain', 'completed')]).toEqual([3, 1, 1]);
+    expect(
+      sumOf(text, 'docsync_job_duration_seconds_count', {
+        queue: 'links',
+        name: 'check-links',
+        result: 'completed',
+      }),
+    ).toBe(3);
+  });
+
   it('counts every API attempt by route template and status, and a 429 retry as a rate-limit wait', async () => {
     const metrics = new DocsyncMetrics();
     metrics.apiCall({ method: 'GET', route: '/spaces/{}', status: 429, durationMs: 12 });
