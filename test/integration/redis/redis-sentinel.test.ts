@@ -74,8 +74,14 @@ async function runThroughFailover(label: string, move: (set: RedisSentinelSet) =
   // Until the sentinel demotes it, an old primary still alive takes writes that the failover then
   // throws away: docsync's clients leave it when the sentinel announces the switch (ioredis's
   // failover detector), and jobs are queued after that.
+  // ioredis retries a refused connection with a back-off of up to 2 s, asking the sentinel each
+  // time: on a loaded machine (CI runs test files side by side) that has taken more than 15 s.
   const producer = daemon.redis.producer() as Redis;
-  await waitFor(() => producer.stream?.remotePort === newPrimary, 'the producer to reach the new primary');
+  await waitFor(
+    () => producer.stream?.remotePort === newPrimary,
+    'the producer to reach the new primary',
+    30_000,
+  );
 
   const after = ids(`${label}-after`, 10);
   for (const id of after) await add(id);
@@ -88,12 +94,23 @@ async function runThroughFailover(label: string, move: (set: RedisSentinelSet) =
   expect(worker.stream.remotePort).toBe(newPrimary);
 }
 
-describe('docsync on Redis Sentinel', () => {
-  it('follows a failover during a run: jobs queued before and after it all complete', async () => {
-    await runThroughFailover('failover', (set) => set.failover());
-  });
+// The waits add up past the default test timeout on a loaded machine: a failover, a reconnect, a run.
+const FAILOVER_TEST_MS = 90_000;
 
-  it('follows the replica promoted after the primary is killed during a run, losing no job', async () => {
-    await runThroughFailover('killed', (set) => set.killPrimary());
-  });
+describe('docsync on Redis Sentinel', () => {
+  it(
+    'follows a failover during a run: jobs queued before and after it all complete',
+    async () => {
+      await runThroughFailover('failover', (set) => set.failover());
+    },
+    FAILOVER_TEST_MS,
+  );
+
+  it(
+    'follows the replica promoted after the primary is killed during a run, losing no job',
+    async () => {
+      await runThroughFailover('killed', (set) => set.killPrimary());
+    },
+    FAILOVER_TEST_MS,
+  );
 });
