@@ -3,12 +3,13 @@
 // own fields builds a slow object on every job, and `satisfies` below still fails to compile when
 // a field of JobContext is left out, optional ones included.
 import type { Logger } from '../log/create-logger.js';
+import type { JobAbort } from './job-abort.js';
 import type { JobContext, JobDeps } from './job-definition.js';
 
 export function jobContext(
   deps: JobDeps,
   log: Logger,
-  signal: AbortSignal,
+  abort: Pick<JobAbort, 'signal'>,
   job: JobContext['job'],
 ): JobContext {
   return {
@@ -23,7 +24,10 @@ export function jobContext(
     metrics: deps.metrics,
     notify: deps.notify,
     log,
-    signal,
+    // Made when read (src/queue/job-abort.ts).
+    get signal() {
+      return abort.signal;
+    },
     job,
   } satisfies Record<keyof JobContext, unknown>;
 }

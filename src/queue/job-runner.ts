@@ -18,6 +18,7 @@ import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import { failedJobEvent } from '../notify/failed-job-event.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { busyDelay, FIRST_BUSY_RETRY_MS } from './busy-delay.js';
+import { JobAbort } from './job-abort.js';
 import { jobContext } from './job-context.js';
 import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
 import { LocalTurns } from './local-turns.js';
@@ -60,7 +61,7 @@ export class JobRunner {
   /** The locks jobs of this process hold, and the job of this process waiting for each. */
   readonly #turns = new LocalTurns(FIRST_BUSY_RETRY_MS);
   /** The signals of the jobs running now: the stop signal aborts them all (one listener in all). */
-  readonly #running = new Set<AbortController>();
+  readonly #running = new Set<JobAbort>();
 
   constructor(options: JobRunnerOptions) {
     this.#options = options;
@@ -192,9 +193,9 @@ export class JobRunner {
     // space, change request), so no field appears twice in a line.
     const lockKey = definition.lockKey?.(payload);
     const log = kind.log.child(lockKey === undefined ? { job: id, attempt } : { job: id, attempt, lockKey });
-    // The job's own signal (a processor may combine it with others: it is garbage after the job),
-    // aborted by the stop signal (through #running) or when its lock is lost.
-    const abort = new AbortController();
+    // The job's own abort (its signal made when read: a processor may combine it with others, it is
+    // garbage after the job), aborted by the stop signal (through #running) or when its lock is lost.
+    const abort = new JobAbort();
 
     let lock: HeldLock | undefined;
     this.#waiters.forget(id);
@@ -239,7 +240,7 @@ export class JobRunner {
     const stopSignal = this.#options.stopSignal;
     if (stopSignal.aborted) abort.abort(stopSignal.reason);
     else this.#running.add(abort);
-    const ctx = jobContext(this.#options.deps, log, abort.signal, {
+    const ctx = jobContext(this.#options.deps, log, abort, {
       id,
       name: job.name,
       queue,
