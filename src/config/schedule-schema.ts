@@ -1,8 +1,20 @@
 // When a scheduled job runs: either `every: 1h` or a cron `pattern` with an optional time zone.
 // Both become a BullMQ job scheduler, so one tick runs once however many processes share Redis.
-import { CronExpressionParser } from 'cron-parser';
+import { createRequire } from 'node:module';
 import { z } from 'zod';
 import { DAY, durationMs, SECOND } from './duration.js';
+
+/**
+ * cron-parser (and luxon under it, a large module), loaded the first time a cron pattern is read:
+ * most configurations have none, and every `docsync start` reads its configuration before it serves.
+ * CommonJS, so it can be required where the schema checks run, synchronously.
+ */
+let cron: typeof import('cron-parser').CronExpressionParser | undefined;
+function cronParser(): typeof import('cron-parser').CronExpressionParser {
+  cron ??= (createRequire(import.meta.url)('cron-parser') as typeof import('cron-parser'))
+    .CronExpressionParser;
+  return cron;
+}
 
 export const scheduleFields = {
   every: durationMs({ min: SECOND, max: 30 * DAY }).optional(),
@@ -43,7 +55,7 @@ export function checkSchedule(value: ScheduleInput, ctx: z.RefinementCtx, requir
   }
   if (value.pattern !== undefined) {
     try {
-      CronExpressionParser.parse(value.pattern, value.tz === undefined ? {} : { tz: value.tz });
+      cronParser().parse(value.pattern, value.tz === undefined ? {} : { tz: value.tz });
     } catch (error) {
       ctx.addIssue({
         code: 'custom',
