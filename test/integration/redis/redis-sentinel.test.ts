@@ -81,7 +81,13 @@ async function runThroughFailover(label: string, move: (set: RedisSentinelSet) =
     () => producer.stream?.remotePort === newPrimary,
     'the producer to reach the new primary',
     30_000,
-  );
+  ).catch(async (error: unknown) => {
+    // What the client and the sentinel see, so that a failure says where the client went.
+    const named = await set.primaryPort().catch((cause: unknown) => String(cause));
+    throw new Error(
+      `${(error as Error).message}: producer ${producer.status} on port ${String(producer.stream?.remotePort)}, the sentinel names ${String(named)}, the promoted one was ${newPrimary}`,
+    );
+  });
 
   const after = ids(`${label}-after`, 10);
   for (const id of after) await add(id);
