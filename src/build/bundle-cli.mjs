@@ -60,6 +60,28 @@ const ownDirname = {
   },
 };
 
+/**
+ * zod's `z.locales`, every language's error messages (a third of zod's code in the bundle, read at
+ * each start): docsync speaks English, set by zod itself from `locales/en.js`. The namespace keeps
+ * `en` only; any other locale would be undefined, and no code of docsync's reads one.
+ */
+/** @type {import('esbuild').Plugin} */
+const englishOnly = {
+  name: 'zod-english-only',
+  setup(builder) {
+    builder.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]node_modules[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
+        ? { path: join(dirname(args.importer), '..', 'locales', 'en.js'), namespace: 'zod-locales' }
+        : undefined,
+    );
+    builder.onLoad({ filter: /.*/, namespace: 'zod-locales' }, (args) => ({
+      contents: `export { default as en } from ${JSON.stringify(args.path)};`,
+      resolveDir: dirname(args.path),
+      loader: 'js',
+    }));
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { bin: 'src/cli/bin.ts' },
@@ -71,7 +93,7 @@ const result = await build({
   target: 'node20',
   external: EXTERNAL,
   banner: { js: BANNER },
-  plugins: [ownDirname],
+  plugins: [ownDirname, englishOnly],
   // Less to read and parse at each start; names stay, so errors and logs keep their class names.
   minifyWhitespace: true,
   minifySyntax: true,

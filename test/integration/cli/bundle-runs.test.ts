@@ -1,7 +1,8 @@
 // The bundle of `npm run build` (dist/bundle/, what `npm start`, the `docsync` bin and the image
 // run) works on its own: it answers --help, starts a daemon to /readyz and stops it, serves the
 // dashboard (whose UI files stay in node_modules), and validates a document with the validator it
-// loads from node_modules. It loads nothing of dist/src and none of the packages it bundles.
+// loads from node_modules, and says what is wrong in a configuration in English (the one zod
+// locale it bundles). It loads nothing of dist/src and none of the packages it bundles.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -82,6 +83,15 @@ describe('the bundle in dist/bundle', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
     expect(run.lines().at(-1)).toMatchObject({ msg: 'shutdown complete', exitCode: 0 });
+  });
+
+  it("says what is wrong in a configuration in zod's English messages, the one locale it bundles", async () => {
+    const dir = await tempDir('bundle-config');
+    const file = join(dir, 'docsync.yaml');
+    await writeFile(file, 'mappings:\n  - { name: 1, space: s, git: { repo: ./r, branch: main } }\n');
+    const { run } = await bundleCli('bundle-config-run', ['validate-config', file]);
+    expect(await run.exited).toEqual({ code: 2, signal: null });
+    expect(run.stderr()).toContain(`mappings[0].name: expected string, got number (${file}:2:13)`);
   });
 
   it('validates an OpenAPI document with the validator from node_modules', async () => {
