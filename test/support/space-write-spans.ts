@@ -2,7 +2,11 @@
 // write docsync made to a space (or to a spec) came from a job that held that lock in the process
 // that sent it, and the writes of two such jobs were never in flight at once. The jobs are read
 // from each process's `job completed` / `job failed` lines (their lockKey, when they ended and how
-// long they ran); a request is the process's by the door it came through.
+// long they ran); a request is the process's by the door it came through. A request is placed by
+// when it reached the service (its start): the service notes a request's end in its response hook,
+// which runs when its event loop gets to it, on a loaded machine after the job that sent the
+// request has already logged its end. The start is taken before the response is sent, so before
+// the sender could go on: a write that started while a job ran is that job's.
 import { JOBS } from '../../jobs/registry.js';
 import type { LoggedRequest } from './service-request-log.js';
 
@@ -74,7 +78,7 @@ export function lockProblems(
         candidate.key === key &&
         candidate.door === request.door &&
         candidate.from <= request.start &&
-        request.end <= candidate.to,
+        request.start <= candidate.to,
     );
     if (span !== undefined) {
       span.writes.push(request);
@@ -103,9 +107,10 @@ export function lockProblems(
     );
   }
   const writing = [...spans, ...cutShort.values()].filter((span) => span.writes.length > 0);
+  // From a job's first write to its end (or its kill): no other job may write to the key meanwhile.
   const window = (span: JobSpan) => ({
     first: Math.min(...span.writes.map((write) => write.start)),
-    last: Math.max(...span.writes.map((write) => write.end)),
+    last: span.to,
   });
   for (const [index, a] of writing.entries())
     for (const b of writing.slice(index + 1)) {
