@@ -74,12 +74,6 @@ export class DocsyncMetrics {
     METRIC_BUCKETS.jobSeconds,
   );
 
-  /** The jobs_total and job_duration_seconds series of each queue, job name and outcome seen. */
-  readonly #jobSeries = new Map<
-    string,
-    { count: { inc(): void }; seconds: { observe(value: number): void } }
-  >();
-
   readonly #apiRequests = this.#counter(
     'api_requests_total',
     'Attempts of requests to the documentation service by method, route template and status (0: no answer).',
@@ -191,17 +185,9 @@ export class DocsyncMetrics {
   }
 
   jobFinished(queue: QueueName, name: string, result: JobOutcome, durationMs: number): void {
-    // Every job ends here: the series of each queue, job and outcome are found once, not hashed
-    // from their labels on every job.
-    const key = `${queue}\n${name}\n${result}`;
-    let series = this.#jobSeries.get(key);
-    if (series === undefined) {
-      const labels = { queue, name, result };
-      series = { count: this.#jobs.labels(labels), seconds: this.#jobSeconds.labels(labels) };
-      this.#jobSeries.set(key, series);
-    }
-    series.count.inc();
-    series.seconds.observe(seconds(durationMs));
+    const labels = { queue, name, result };
+    this.#jobs.inc(labels);
+    this.#jobSeconds.observe(labels, seconds(durationMs));
   }
 
   apiCall(event: Pick<ApiAttemptEvent, 'method' | 'route' | 'status' | 'durationMs'>): void {
