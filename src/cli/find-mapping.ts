@@ -25,19 +25,30 @@ export function lookUpMapping(config: Config, name: string, file: string): Mappi
 }
 
 /** The mapping of one branch of a branches mapping, from the versions state docsync keeps in Redis. */
-export async function findBranchMapping(
+async function findBranchMapping(
   config: Config,
   name: string,
   branchOf: string,
   redis: RedisClient,
-): Promise<MappingLookup> {
+): Promise<Exclude<MappingLookup, { branchOf: string }>> {
   const mapping = config.branchMappings.find((entry) => entry.name === branchOf);
   if (mapping === undefined) return { problem: `no branches mapping named ${branchOf}` };
   const state = await new RedisVersionStateStore(redis, config.redis.prefix).get(branchOf);
-  const found = derivedMappings(mapping, state).find((derived) => derived.name === name);
+  const derived = derivedMappings(mapping, state);
+  const found = derived.find((one) => one.name === name);
   if (found !== undefined) return { found };
-  const branches = derivedMappings(mapping, state).map((derived) => derived.name);
+  const branches = derived.map((one) => one.name);
   return {
     problem: `${name}: docsync has no space for this branch of ${branchOf} (it makes one at the next git poll of a branch that matches git.branches)${branches.length === 0 ? '' : `; known: ${branches.join(', ')}`}`,
   };
+}
+
+/** The lookup made whole: a branch of a branches mapping read from Redis, any other answer as it is. */
+export async function settleLookup(
+  config: Config,
+  name: string,
+  lookup: MappingLookup,
+  redis: RedisClient,
+): Promise<Exclude<MappingLookup, { branchOf: string }>> {
+  return 'branchOf' in lookup ? findBranchMapping(config, name, lookup.branchOf, redis) : lookup;
 }

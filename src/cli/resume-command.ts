@@ -13,7 +13,7 @@ import { waitUntilReady } from '../redis/wait-until-ready.js';
 import { RedisMappingStateStore } from '../state/redis-mapping-state-store.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { findBranchMapping, lookUpMapping } from './find-mapping.js';
+import { lookUpMapping, settleLookup } from './find-mapping.js';
 import { readCliConfig } from './read-cli-config.js';
 
 export async function resumeCommand(
@@ -50,12 +50,10 @@ export async function resumeCommand(
   const queues = new Queues(redis.producer(), config, log);
   try {
     await waitUntilReady(redis.producer(), redis.description, 5000);
-    if ('branchOf' in lookup) {
-      const branch = await findBranchMapping(config, mappingName, lookup.branchOf, redis.producer());
-      if ('problem' in branch) {
-        io.stderr.write(`docsync resume: ${branch.problem}\n`);
-        return EXIT.invalid;
-      }
+    const settled = await settleLookup(config, mappingName, lookup, redis.producer());
+    if ('problem' in settled) {
+      io.stderr.write(`docsync resume: ${settled.problem}\n`);
+      return EXIT.invalid;
     }
     const state = new RedisMappingStateStore(redis.producer(), config.redis.prefix);
     const before = await resumeMapping(state, queues.get('import'), mappingName, () => new Date());

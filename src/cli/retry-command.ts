@@ -15,7 +15,7 @@ import { readRedisTarget } from '../redis/redis-target.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import { findBranchMapping, lookUpMapping } from './find-mapping.js';
+import { lookUpMapping, settleLookup } from './find-mapping.js';
 import { readCliConfig } from './read-cli-config.js';
 
 export interface RetryFlags {
@@ -81,9 +81,9 @@ export async function retryCommand(flags: RetryFlags, io: CliIo): Promise<number
   try {
     await waitUntilReady(redis.producer(), redis.description, 5000);
     const found =
-      lookup === undefined || !('branchOf' in lookup) || !('mapping' in selection)
-        ? lookup
-        : await findBranchMapping(config, selection.mapping, lookup.branchOf, redis.producer());
+      lookup === undefined || !('mapping' in selection)
+        ? undefined
+        : await settleLookup(config, selection.mapping, lookup, redis.producer());
     if (found !== undefined && 'problem' in found) {
       io.stderr.write(`docsync retry: ${found.problem}\n`);
       return EXIT.invalid;
