@@ -10,12 +10,12 @@
 // that is over, or busy). Releasing and renewing are off the job's path: a release with no take to
 // ride with goes out at the end of the turn of the event loop, and one timer renews every lock this
 // process holds in one script call per third of the ttl.
-// The scripts are loaded once per connection and called by hash (ioredis `defineCommand`: EVALSHA,
-// and EVAL by itself when the server does not know the hash).
+// The scripts are loaded once per connection and called by hash (src/redis/script-command.ts).
 import { randomUUID } from 'node:crypto';
 import { LockLostError } from '../errors/lock-lost-error.js';
 import type { Logger } from '../log/create-logger.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import { type ScriptCommand, scriptCommand } from '../redis/script-command.js';
 
 /**
  * Releases, then takes, in one call: the locks of one turn of the event loop. ARGV[1] is the count n
@@ -67,21 +67,19 @@ for i, key in ipairs(KEYS) do
 end
 return renewed`;
 
-/** The scripts as commands of a client: defined once per client, called by their hash. */
+/** The scripts as commands of a client (scriptCommand): defined once per client, called by their hash. */
 interface LockCommands {
   /** `count` keys (releases, then takes), then the count of releases, the tokens, ttl and job prefix. */
-  docsyncSpaceLockSwap(count: number, ...args: Array<string | number>): Promise<unknown>;
+  swap: ScriptCommand;
   /** `count` keys, then their tokens in the same order, then the ttl. */
-  docsyncSpaceLockRenewAll(count: number, ...keysTokensTtl: Array<string | number>): Promise<unknown>;
+  renewAll: ScriptCommand;
 }
 
 function lockCommands(redis: RedisClient): LockCommands {
-  const client = redis as RedisClient & Partial<LockCommands>;
-  if (client.docsyncSpaceLockSwap === undefined) {
-    redis.defineCommand('docsyncSpaceLockSwap', { lua: RELEASE_AND_ACQUIRE });
-    redis.defineCommand('docsyncSpaceLockRenewAll', { lua: RENEW });
-  }
-  return client as RedisClient & LockCommands;
+  return {
+    swap: scriptCommand(redis, 'docsyncSpaceLockSwap', RELEASE_AND_ACQUIRE),
+    renewAll: scriptCommand(redis, 'docsyncSpaceLockRenewAll', RENEW),
+  };
 }
 
 /**
@@ -233,7 +231,7 @@ export class SpaceLocks {
     for (const take of takes) args[at++] = take.token;
     args[at++] = this.#ttlMs;
     args[at] = `${this.#prefix}:`;
-    const sent = this.#commands.docsyncSpaceLockSwap(count, ...args);
+    const sent = this.#commands.swap(count, ...args);
     if (takes.length > 0)
       sent.then(
         (answers) => this.#taken(takes, answers),
@@ -315,7 +313,7 @@ export class SpaceLocks {
       }
       args[locks.length * 2] = this.#ttlMs;
       const renewed = await withTimeout(
-        this.#commands.docsyncSpaceLockRenewAll(locks.length, ...args),
+        this.#commands.renewAll(locks.length, ...args),
         this.#renewIntervalMs(),
       );
       const answers = Array.isArray(renewed) ? renewed : [];

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import { type ScriptCommand, scriptCommand } from '../redis/script-command.js';
 import { FAILURE_RUN_SCRIPT } from './failure-runs.js';
 import {
   type Failure,
@@ -28,9 +29,12 @@ const ORIGIN_TTL_SECONDS = 90 * 24 * 3600;
 
 export class RedisMappingStateStore extends RedisStateStore implements MappingStateStore {
   readonly #tracked: TrackedChangeRequests;
+  /** FAILURE_RUN_SCRIPT, called by its hash: every job of a mapping runs it at its end. */
+  readonly #failureRun: ScriptCommand;
 
   constructor(redis: RedisClient, prefix: string, now: () => Date = () => new Date()) {
     super(redis, prefix);
+    this.#failureRun = scriptCommand(redis, 'docsyncFailureRun', FAILURE_RUN_SCRIPT);
     this.#tracked = new TrackedChangeRequests(
       {
         entries: async (mapping) =>
@@ -94,11 +98,11 @@ export class RedisMappingStateStore extends RedisStateStore implements MappingSt
   }
 
   async recordFailure(mapping: string, job: string, failure: Failure): Promise<void> {
-    await this.redis.eval(FAILURE_RUN_SCRIPT, 1, this.keyOf(mapping), job, JSON.stringify(failure));
+    await this.#failureRun(1, this.keyOf(mapping), job, JSON.stringify(failure));
   }
 
   async recordSuccess(mapping: string, job: string): Promise<void> {
-    await this.redis.eval(FAILURE_RUN_SCRIPT, 1, this.keyOf(mapping), job, '');
+    await this.#failureRun(1, this.keyOf(mapping), job, '');
   }
 
   async recordRevisionOrigin(space: string, revision: string, origin: RevisionOrigin): Promise<void> {
