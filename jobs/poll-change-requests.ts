@@ -72,15 +72,6 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
           comment: mapping.links.comment,
         },
       }));
-    // One addBulk per kind: link checks on their own queue meanwhile; on maintain, each change
-    // request's update is still queued before its merge attempt.
-    await Promise.all([
-      checks.length > 0 ? checkLinksKind.enqueueBulk(ctx.queues, checks) : undefined,
-      (async () => {
-        if (updates.length > 0) await updateChangeRequestKind.enqueueBulk(ctx.queues, updates);
-        if (merges.length > 0) await mergeChangeRequestKind.enqueueBulk(ctx.queues, merges);
-      })(),
-    ]);
     const at = ctx.now().toISOString();
     const records = judged.map(
       ({ changeRequest: cr, verdict }): StoredVerdict => ({
@@ -93,7 +84,17 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
         at,
       }),
     );
-    if (!ctx.dryRun) await ctx.stores.verdicts.replace(mapping.name, records);
+    // One addBulk per kind: link checks on their own queue meanwhile; on maintain, each change
+    // request's update is still queued before its merge attempt. The verdicts are written at the
+    // same time: /status reads them, no job does.
+    await Promise.all([
+      checks.length > 0 ? checkLinksKind.enqueueBulk(ctx.queues, checks) : undefined,
+      (async () => {
+        if (updates.length > 0) await updateChangeRequestKind.enqueueBulk(ctx.queues, updates);
+        if (merges.length > 0) await mergeChangeRequestKind.enqueueBulk(ctx.queues, merges);
+      })(),
+      ctx.dryRun ? undefined : ctx.stores.verdicts.replace(mapping.name, records),
+    ]);
     return { result: 'polled', managed: managed.length, updates: updates.length, merges: merges.length };
   },
 });

@@ -1,31 +1,85 @@
 // Verdicts in Redis: one hash per mapping, a field per change request, read back through zod.
+// Each poll replaces them, and most polls find what the last one found: then only the time of the
+// poll is written. The hash keeps a digest of the verdicts (their content without the time) and
+// the time of the last poll that confirmed them (fields `:digest` and `:at`, names no change
+// request id has); a poll whose verdicts have the digest this process wrote last sends that digest
+// and its time alone, and a script writes the time only while the digest still holds (another
+// process, or a merge's `set`, may have written since), the whole replace otherwise.
+import { createHash } from 'node:crypto';
+import type { RedisClient } from '../redis/redis-connections.js';
+import { type ScriptCommand, scriptCommand } from '../redis/script-command.js';
 import { parseStoredJson, RedisStateStore } from './redis-state-store.js';
 import { byNumber, type StoredVerdict, type VerdictStore, verdictSchema } from './verdict-store.js';
 
+const DIGEST_FIELD = ':digest';
+const AT_FIELD = ':at';
+
+/** KEYS[1]: the hash. ARGV: the digest, the time. 1 when the digest held and the time was written. */
+const CONFIRM_SCRIPT = `
+if redis.call('HGET', KEYS[1], '${DIGEST_FIELD}') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], '${AT_FIELD}', ARGV[2])
+return 1
+`;
+
 export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
+  readonly #confirm: ScriptCommand;
+  /** Per hash, the digest this process wrote there last. */
+  readonly #written = new Map<string, string>();
+
+  constructor(redis: RedisClient, prefix: string) {
+    super(redis, prefix);
+    this.#confirm = scriptCommand(redis, 'docsyncVerdictsConfirm', CONFIRM_SCRIPT);
+  }
+
   keyOf(mapping: string): string {
     return this.stateKey('verdicts', mapping);
   }
 
   async replace(mapping: string, verdicts: readonly StoredVerdict[]): Promise<void> {
-    const multi = this.redis.multi().del(this.keyOf(mapping));
-    if (verdicts.length > 0)
-      multi.hset(
-        this.keyOf(mapping),
-        ...verdicts.flatMap((verdict) => [verdict.changeRequest, JSON.stringify(verdict)]),
-      );
+    const key = this.keyOf(mapping);
+    const at = verdicts[0]?.at;
+    // Verdicts of one time (a poll's) are confirmed by their digest; others are written whole.
+    const digest = verdicts.every((verdict) => verdict.at === at) ? digestOf(verdicts) : undefined;
+    if (digest !== undefined && at !== undefined && this.#written.get(key) === digest) {
+      if ((await this.#confirm(1, key, digest, at)) === 1) return;
+    }
+    const multi = this.redis.multi().del(key);
+    const fields = verdicts.flatMap((verdict) => [verdict.changeRequest, JSON.stringify(verdict)]);
+    if (digest !== undefined) fields.push(DIGEST_FIELD, digest);
+    if (at !== undefined) fields.push(AT_FIELD, at);
+    if (fields.length > 0) multi.hset(key, ...fields);
     await multi.exec();
+    if (digest === undefined) this.#written.delete(key);
+    else this.#written.set(key, digest);
   }
 
   async set(mapping: string, verdict: StoredVerdict): Promise<void> {
-    await this.redis.hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict));
+    // The verdicts differ from the digest's now: the next poll writes them whole.
+    await this.redis
+      .multi()
+      .hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict))
+      .hdel(this.keyOf(mapping), DIGEST_FIELD)
+      .exec();
   }
 
   async list(mapping: string): Promise<StoredVerdict[]> {
     const fields = await this.redis.hgetall(this.keyOf(mapping));
-    return Object.values(fields)
-      .map((text) => verdictSchema.safeParse(parseStoredJson(text)))
+    const confirmedAt = fields[AT_FIELD];
+    return Object.entries(fields)
+      .filter(([field]) => !field.startsWith(':'))
+      .map(([, text]) => verdictSchema.safeParse(parseStoredJson(text)))
       .flatMap((parsed) => (parsed.success ? [parsed.data] : []))
+      .map((verdict) =>
+        // A verdict a later poll confirmed is as of that poll (ISO times sort as text).
+        confirmedAt !== undefined && confirmedAt > verdict.at ? { ...verdict, at: confirmedAt } : verdict,
+      )
       .sort(byNumber);
   }
+}
+
+/** The verdicts' content without their time, as a short hash. */
+function digestOf(verdicts: readonly StoredVerdict[]): string {
+  const hash = createHash('sha1');
+  for (const { at: _at, ...content } of verdicts) hash.update(JSON.stringify(content)).update('\n');
+  return hash.digest('base64url');
 }

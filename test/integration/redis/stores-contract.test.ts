@@ -101,6 +101,22 @@ describe.each(kinds)('stores %s', (_, makeStores) => {
     expect(await verdicts.list('other')).toEqual([verdict('cr_9', 9)]);
   });
 
+  it('lists verdicts a later poll found again as of that poll, and a merge verdict set between', async () => {
+    const { verdicts } = makeStores();
+    const at = (verdicts: StoredVerdict[], time: string) => verdicts.map((item) => ({ ...item, at: time }));
+    await verdicts.replace('docs', [verdict('cr_1', 1), verdict('cr_2', 2)]);
+    const later = at([verdict('cr_1', 1), verdict('cr_2', 2)], '2026-11-21T10:05:00.000Z');
+    await verdicts.replace('docs', later);
+    expect(await verdicts.list('docs')).toEqual(later);
+    const merged = { ...verdict('cr_2', 2, false), at: '2026-11-21T10:06:00.000Z' };
+    await verdicts.set('docs', merged);
+    expect(await verdicts.list('docs')).toEqual([later[0], merged]);
+    // The next poll finds what the one before it found: its verdicts, not the merge's, stand.
+    const next = at([verdict('cr_1', 1), verdict('cr_2', 2)], '2026-11-21T10:10:00.000Z');
+    await verdicts.replace('docs', next);
+    expect(await verdicts.list('docs')).toEqual(next);
+  });
+
   it('merges OpenAPI state patches, removes members patched to undefined, and sums it up', async () => {
     const { openapi } = makeStores();
     expect(await openapi.get('acme', 'pets')).toEqual({});
@@ -156,5 +172,19 @@ describe.each(kinds)('stores %s', (_, makeStores) => {
     await mappings.update('docs', { changeRequestId: null });
     expect(await mappings.get('docs')).toEqual({ lastImportedSha: 'a'.repeat(40) });
     expect(await mappings.get('other')).toEqual({});
+  });
+});
+
+describe('verdicts in Redis, written by two processes', () => {
+  it('never confirms verdicts another process replaced since', async () => {
+    const prefix = uniquePrefix('stores');
+    const one = redisStores(testRedis(prefix), prefix).verdicts;
+    const other = redisStores(testRedis(prefix), prefix).verdicts;
+    await one.replace('docs', [verdict('cr_1', 1)]);
+    await other.replace('docs', [verdict('cr_1', 1, false), verdict('cr_3', 3)]);
+    // The same verdicts as `one` wrote last: it must write them whole, not only their time.
+    const again = [{ ...verdict('cr_1', 1), at: '2026-11-21T10:05:00.000Z' }];
+    await one.replace('docs', again);
+    expect(await other.list('docs')).toEqual(again);
   });
 });
