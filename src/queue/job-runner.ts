@@ -254,12 +254,16 @@ export class JobRunner {
       if (held?.lostReason !== undefined) throw held.lostReason;
       record('completed');
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
-      if (definition.describe !== undefined) await this.#recordEvent(queue, definition, payload, result, log);
-      // A completed run ends the failures in a row onFailure counted; never in a dry run either.
-      if (definition.onSuccess !== undefined && !ctx.dryRun)
-        await bestEffort(log, 'success not recorded', async () =>
-          definition.onSuccess?.(ctx, payload, result),
-        );
+      // The event for people, and the end of the failures in a row onFailure counted (never in a
+      // dry run either): two writes of their own, at once.
+      await Promise.all([
+        definition.describe === undefined
+          ? undefined
+          : this.#recordEvent(queue, definition, payload, result, log),
+        definition.onSuccess === undefined || ctx.dryRun
+          ? undefined
+          : bestEffort(log, 'success not recorded', async () => definition.onSuccess?.(ctx, payload, result)),
+      ]);
       return result;
     } catch (error) {
       const cause: unknown = held?.lostReason ?? error;
