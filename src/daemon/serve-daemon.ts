@@ -1,19 +1,17 @@
-// The part of the daemon that answers: the Redis connections, the queues, the metrics, the
-// artifact store and the HTTP app, served through the early server that start-daemon.ts bound
-// before Redis. start-daemon.ts loads this module while the embedded redis-server starts, and the
-// workers' modules only once the app serves.
+// The part of the daemon that answers: the Redis connections, the artifact store and the HTTP app,
+// served through the early server that start-daemon.ts bound before Redis, then the queues and the
+// metrics. start-daemon.ts loads this module while the embedded redis-server starts, the queues'
+// and metrics' modules (BullMQ, prom-client) load once the app serves, and the workers' after them.
 import { join } from 'node:path';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
-import { createHttpServer } from '../http/create-http-server.js';
+import { createHttpServer, type QueuesAndMetrics } from '../http/create-http-server.js';
 import type { EarlyHttpServer } from '../http/early-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
-import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
-import { readBrokenLinks } from '../metrics/read-broken-links.js';
-import { readHealthCounts } from '../metrics/read-health-counts.js';
+import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import { pushTrigger } from '../producers/push-trigger.js';
-import { Queues } from '../queue/queues.js';
+import type { Queues } from '../queue/queues.js';
 import { checkRedisServer } from '../redis/check-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
@@ -59,23 +57,21 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     'redis connected',
   );
 
-  const queues = new Queues(redis.producer(), config, log.child({ component: 'queue' }));
-  shutdown.add('queues', () => queues.close());
-
   // What /status, the page and the metrics read: the state every process shares in Redis.
   const shared = redisStores(redis.producer(), config.redis.prefix);
 
-  // Gauges of shared state are read from Redis when scraped, so every process shows the same.
-  const metricsLog = log.child({ component: 'metrics' });
-  const metrics = new DocsyncMetrics({
-    processMetrics: true,
-    readers: {
-      queueCounts: () => queues.counts(),
-      brokenLinks: () => readBrokenLinks(config.mappings, shared.mappings, shared.links),
-      health: () => readHealthCounts(config, shared),
-    },
-    onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
+  // Made once the app serves: loading BullMQ and prom-client before would hold /readyz back. Until
+  // then the routes that read them wait; /healthz and /readyz do not.
+  let serving = () => {};
+  const served = new Promise<void>((resolve) => {
+    serving = resolve;
   });
+  const queuesAndMetrics: Promise<QueuesAndMetrics> = served
+    .then(() => import('./make-queues-and-metrics.js'))
+    .then(({ makeQueuesAndMetrics }) => {
+      stopIfStopping();
+      return makeQueuesAndMetrics({ config, log, shutdown, connection: redis.producer(), shared });
+    });
 
   const httpAddress = early.address;
   const artifacts = new ArtifactStore({
@@ -95,17 +91,14 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     stopping: shutdown.begun,
     version: options.version,
     startedAt,
-    queues,
+    queuesAndMetrics,
     now,
     artifacts,
-    metrics,
     mappings: () => mappingStatuses(config, shared.mappings, shared.verdicts, shared.links),
     openapi: () => openApiStatuses(config, shared.openapi),
     events: () => shared.events.recent(),
     early,
-    ...(config.http.dashboard.enabled
-      ? { dashboard: { queues, readOnly: config.http.dashboard.readOnly } }
-      : {}),
+    ...(config.http.dashboard.enabled ? { dashboard: { readOnly: config.http.dashboard.readOnly } } : {}),
     // Branches mappings count: their derived mappings join config.mappings only once workers start.
     ...(config.mappings.length === 0 && config.branchMappings.length === 0
       ? {}
@@ -113,10 +106,14 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
           hooks: {
             secret: config.hooks.secret,
             gitlabToken: config.hooks.gitlabToken,
-            onPush: pushTrigger(queues.get('import'), config.mappings, {
-              queue: queues.get('maintain'),
-              mappings: config.branchMappings,
-            }),
+            onPush: async (push) => {
+              const { queues } = await queuesAndMetrics;
+              const trigger = pushTrigger(queues.get('import'), config.mappings, {
+                queue: queues.get('maintain'),
+                mappings: config.branchMappings,
+              });
+              return trigger(push);
+            },
           },
         }),
   });
@@ -128,6 +125,8 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   await http.ready();
   stopIfStopping();
   early.serve();
+  serving();
 
+  const { queues, metrics } = await queuesAndMetrics;
   return { httpAddress, redis, queues, artifacts, metrics };
 }

@@ -1,9 +1,10 @@
 // Puts the daemon together in the order things depend on each other: Redis (configured or
-// embedded), queues, HTTP, workers, producers. Each part registers its own stop with the shutdown
-// owner as soon as it runs, so a start that fails half-way still closes what it opened. The HTTP port
-// is bound first (early-http-server.ts: /healthz answers, the rest 503 until the app is ready), so a
-// taken port fails before Redis starts. What is not needed to serve loads later: the app's modules
-// while Redis starts, and the workers' and producers' (start-work.ts) once the app serves.
+// embedded), HTTP, queues and metrics, workers, producers. Each part registers its own stop with the
+// shutdown owner as soon as it runs, so a start that fails half-way still closes what it opened. The
+// HTTP port is bound first (early-http-server.ts: /healthz answers, the rest 503 until the app is
+// ready), so a taken port fails before Redis starts. What is not needed to serve loads later: the
+// app's modules while redis-server starts, the queues' and metrics' once the app serves
+// (serve-daemon.ts), then the workers' and producers' (start-work.ts).
 import { join } from 'node:path';
 import type { Config } from '../config/config-schema.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
@@ -60,12 +61,26 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   // Set when the embedded Redis dies under docsync: nothing can be waited for on it any more.
   const redisLost = new AbortController();
-  // What serves HTTP (BullMQ, fastify, the routes) loads while redis-server starts in its process.
-  const serving = import('./serve-daemon.js');
-  serving.catch(() => undefined);
-  const target = await redisTarget(config, log, shutdown, redisLost, options.freshRedis === true);
+  // What serves HTTP (fastify, ioredis, the routes) loads while redis-server starts in its process:
+  // once it is spawned, since compiling those modules holds the event loop, and with it the spawn.
+  let serving: Promise<typeof import('./serve-daemon.js')> | undefined;
+  const loadServing = () => {
+    if (serving === undefined) {
+      serving = import('./serve-daemon.js');
+      serving.catch(() => undefined);
+    }
+    return serving;
+  };
+  const target = await redisTarget(
+    config,
+    log,
+    shutdown,
+    redisLost,
+    options.freshRedis === true,
+    loadServing,
+  );
   stopIfStopping();
-  const { serveDaemon } = await unlessStopping(serving, shutdown.begun);
+  const { serveDaemon } = await unlessStopping(loadServing(), shutdown.begun);
   const { httpAddress, redis, queues, artifacts, metrics } = await serveDaemon({
     config,
     log,
@@ -125,13 +140,18 @@ async function redisTarget(
   shutdown: Shutdown,
   redisLost: AbortController,
   fresh: boolean,
+  onStarting: () => void,
 ): Promise<RedisTarget> {
   const configured = await readRedisTarget(config.redis, process.cwd());
-  if (configured !== undefined) return configured;
+  if (configured !== undefined) {
+    onStarting();
+    return configured;
+  }
   const embedded = await startEmbeddedRedis({
     dir: join(config.dataDir, 'redis'),
     log: log.child({ component: 'embedded-redis' }),
     fresh,
+    onSpawned: onStarting,
     // Without its Redis docsync can do nothing: stop cleanly rather than serve a healthy-looking shell.
     onUnexpectedExit: () => {
       redisLost.abort();

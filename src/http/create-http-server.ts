@@ -2,15 +2,17 @@
 // the push webhook and artifacts. With `http.token` set, everything but /healthz (and what carries
 // its own proof: hooks, artifacts) needs it. Given the early server (early-http-server.ts), fastify
 // answers through it, which already listens, rather than making and binding a server of its own.
+// The queues and the metrics may come after the server is ready: the routes that read them wait for
+// them, /healthz and /readyz never do.
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import type { Queues } from '../queue/queues.js';
 import type { StatusDeps } from '../status/read-status.js';
 import type { EarlyHttpServer } from './early-http-server.js';
 import { isPublicPath } from './public-paths.js';
 import { registerArtifactRoute } from './routes/artifact-route.js';
-import type { DashboardOptions } from './routes/dashboard-route.js';
 import { type GitHookDeps, registerGitHookRoute } from './routes/git-hook-route.js';
 import { type HealthDeps, registerHealthRoutes } from './routes/health-routes.js';
 import { type LazyDashboard, registerLazyDashboardRoute } from './routes/lazy-dashboard-route.js';
@@ -19,17 +21,26 @@ import { registerStatusPageRoute } from './routes/status-page-route.js';
 import { registerStatusRoute } from './routes/status-route.js';
 import { TOKEN_CHALLENGES, tokenCheck } from './token-check.js';
 
-export interface HttpServerOptions extends HealthDeps, StatusDeps {
+/** What the routes past health read from BullMQ and prom-client, which the daemon makes once the app serves. */
+export interface QueuesAndMetrics {
+  queues: Queues;
+  metrics: DocsyncMetrics;
+}
+
+export interface HttpServerOptions extends HealthDeps, Omit<StatusDeps, 'queues'> {
   log: Logger;
   token: string | undefined;
+  /**
+   * The queues (/status, the page, the dashboard) and the metrics (/metrics), made now or later: a
+   * request that reads them waits until they are made.
+   */
+  queuesAndMetrics: Promise<QueuesAndMetrics>;
   /** Serves signed bundle addresses to the service, when imports run in this process. */
   artifacts?: ArtifactStore | undefined;
   /** The push webhook, when mappings are configured. */
   hooks?: Omit<GitHookDeps, 'log'> | undefined;
-  /** Served at /metrics, behind the token like /status. */
-  metrics?: DocsyncMetrics | undefined;
-  /** The queue dashboard (bull-board) at /ui; none when undefined. */
-  dashboard?: DashboardOptions | undefined;
+  /** The queue dashboard (bull-board) at /ui, over the queues; none when undefined. */
+  dashboard?: { readOnly: boolean } | undefined;
   /** The server already listening that fastify takes over once ready (`early.serve()`); fastify never listens then. */
   early?: EarlyHttpServer | undefined;
 }
@@ -78,15 +89,27 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
     });
   }
   registerHealthRoutes(server, options);
-  registerStatusRoute(server, options);
-  registerStatusPageRoute(server, { ...options, dashboard: options.dashboard !== undefined });
+  const { queuesAndMetrics } = options;
+  const queues = async () => (await queuesAndMetrics).queues;
+  // What /status and the page read: the options themselves, and the queues once they are made.
+  const status = async (): Promise<StatusDeps> => ({ ...options, queues: await queues() });
+  registerStatusRoute(server, status);
+  registerStatusPageRoute(server, {
+    status,
+    ...(options.now === undefined ? {} : { now: options.now }),
+    dashboard: options.dashboard !== undefined,
+  });
   // bull-board loads only when the dashboard is on, once the server answers (lazy-dashboard-route.ts).
   const dashboard =
     options.dashboard === undefined
       ? undefined
-      : registerLazyDashboardRoute(server, { ...options.dashboard, log: options.log });
+      : registerLazyDashboardRoute(server, {
+          queues,
+          readOnly: options.dashboard.readOnly,
+          log: options.log,
+        });
   if (dashboard !== undefined) loadOnceServing(server, dashboard, options.log);
-  if (options.metrics !== undefined) registerMetricsRoute(server, options.metrics);
+  registerMetricsRoute(server, async () => (await queuesAndMetrics).metrics);
   if (options.artifacts !== undefined)
     registerArtifactRoute(server, { store: options.artifacts, log: options.log });
   if (options.hooks !== undefined) registerGitHookRoute(server, { ...options.hooks, log: options.log });
@@ -94,7 +117,8 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
 }
 
 /**
- * Loads the dashboard once the server answers, so that its first visitor does not wait for it. The
+ * Loads the dashboard once the server answers (and the queues are made), so that its first visitor
+ * does not wait for it. The
  * early server answers through fastify from when it is ready (fastify never listens then), and a
  * fastify that listens itself binds in the same turn as it becomes ready: the load starts after.
  */

@@ -21,6 +21,11 @@ export interface EmbeddedRedisOptions {
   startTimeoutMs?: number;
   /** Start with no data: the files of an earlier run are deleted (under the lock) first. */
   fresh?: boolean;
+  /**
+   * Called as soon as a redis-server process is spawned, while it loads: what is done meanwhile
+   * overlaps its start. Called again if a taken port makes it spawn another.
+   */
+  onSpawned?: () => void;
   /** Called when the server exits without stop() having been called. */
   onUnexpectedExit?: (exit: { code: number | null; signal: NodeJS.Signals | null }) => void;
 }
@@ -46,6 +51,8 @@ const LOCK_FILE = 'docsync.lock';
 const heldHere = new Set<string>();
 const PORT_ATTEMPTS = 3;
 const STOP_TIMEOUT_MS = 10_000;
+/** Between two asks whether the server answers yet: it is usually up within tens of milliseconds. */
+const READY_POLL_MS = 10;
 
 export const REDIS_MISSING_HINT =
   'redis-server was not found on PATH: install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis) or set REDIS_URL (redis.url) to a Redis 6.2+ you run';
@@ -70,6 +77,7 @@ export async function startEmbeddedRedis(options: EmbeddedRedisOptions): Promise
           port,
           options.startTimeoutMs ?? 10_000,
           options.log,
+          options.onSpawned,
         );
         await writeLock(lockPath, { pid: process.pid, redisPid: child.pid, port });
         options.log.info({ port, dir, redisPid: child.pid }, 'embedded redis-server started');
@@ -99,6 +107,7 @@ function spawnServer(
   port: number,
   timeoutMs: number,
   log: Logger,
+  onSpawned: (() => void) | undefined,
 ): Promise<SpawnedServer> {
   const args = [
     '--port',
@@ -128,6 +137,8 @@ function spawnServer(
     // Its own process group: a terminal's Ctrl-C goes to docsync's group, and docsync must be able
     // to let running jobs finish against its Redis before stopping it.
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    // Told first, so that what it starts (reading files) runs while the watchdog is spawned too.
+    if (child.pid !== undefined) onSpawned?.();
     // Watched from the start: a docsync killed while the server loads its files leaves nothing either.
     const watchdog = child.pid === undefined ? undefined : startRedisWatchdog({ redisPid: child.pid, log });
     const output: string[] = [];
@@ -206,7 +217,7 @@ async function waitForServer(
       if (Number(pid) === child.pid) return true;
       throw new PortTakenError(`another redis-server (pid ${pid}) answers on port ${port}`);
     }
-    await sleep(50);
+    await sleep(READY_POLL_MS);
   }
   return false;
 }

@@ -1,6 +1,6 @@
 // `/ui` served before bull-board is loaded: the routes are registered at once (fastify takes no
 // route once it listens), and bull-board (about 70 modules, its UI's files) loads after the server
-// answers, into a server of its own that never listens. Each request to /ui is handed to it in
+// answers and the queues are made, into a server of its own that never listens. Each request to /ui is handed to it in
 // memory, behind the same token check and logging as every other route.
 import Fastify, {
   type FastifyBaseLogger,
@@ -28,9 +28,16 @@ const CONNECTION_HEADERS = new Set([
   'date',
 ]);
 
+export interface LazyDashboardOptions {
+  /** The queues the dashboard shows, once they are made. */
+  queues: () => Promise<DashboardOptions['queues']>;
+  readOnly: boolean;
+  log: Logger;
+}
+
 export function registerLazyDashboardRoute(
   server: FastifyInstance,
-  options: DashboardOptions & { log: Logger },
+  options: LazyDashboardOptions,
 ): LazyDashboard {
   let loading: Promise<FastifyInstance> | undefined;
   const inner = (): Promise<FastifyInstance> => {
@@ -79,7 +86,8 @@ function payloadOf(body: unknown): string | Buffer {
   return JSON.stringify(body);
 }
 
-async function loadDashboard(options: DashboardOptions & { log: Logger }): Promise<FastifyInstance> {
+async function loadDashboard(options: LazyDashboardOptions): Promise<FastifyInstance> {
+  const queues = await options.queues();
   const { registerDashboardRoute } = await import('./dashboard-route.js');
   const loggerInstance: FastifyBaseLogger = options.log;
   const dashboard = Fastify({
@@ -88,7 +96,7 @@ async function loadDashboard(options: DashboardOptions & { log: Logger }): Promi
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
   });
-  await registerDashboardRoute(dashboard, options);
+  await registerDashboardRoute(dashboard, { queues, readOnly: options.readOnly });
   await dashboard.ready();
   return dashboard;
 }

@@ -3,8 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { DocsyncMetrics } from '../../metrics/docsync-metrics.js';
 
-export function registerMetricsRoute(server: FastifyInstance, metrics: DocsyncMetrics): void {
+/** `made` gives the metrics once they are made (the daemon makes them once the app serves). */
+export function registerMetricsRoute(server: FastifyInstance, made: () => Promise<DocsyncMetrics>): void {
   server.get('/metrics', async (_request, reply) => {
+    const metrics = await made();
     const text = await metrics.text();
     return reply.header('content-type', metrics.contentType).header('cache-control', 'no-store').send(text);
   });

@@ -21,10 +21,15 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
-export function registerStatusPageRoute(
-  server: FastifyInstance,
-  deps: StatusDeps & { dashboard: boolean },
-): void {
+export interface StatusPageDeps {
+  /** What the page reads, once it can be read (the queues may still be being made). */
+  status: () => Promise<StatusDeps>;
+  now?: () => Date;
+  /** Whether the queue dashboard is served, for the page's link to it. */
+  dashboard: boolean;
+}
+
+export function registerStatusPageRoute(server: FastifyInstance, deps: StatusPageDeps): void {
   const now = deps.now ?? (() => new Date());
   server.get('/', async (request, reply) => {
     const options: PageOptions = {
@@ -32,7 +37,7 @@ export function registerStatusPageRoute(
       refreshSeconds: PAGE_REFRESH_SECONDS,
       dashboard: deps.dashboard,
     };
-    const reading = await readStatus(deps, request.log);
+    const reading = await readStatus(await deps.status(), request.log);
     if (!reading.available) return send(reply, 503, renderUnavailablePage(reading.message, options));
     const answer = statusAnswerSchema.safeParse(reading.body);
     if (!answer.success) {

@@ -3,9 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { readStatus, type StatusDeps } from '../../status/read-status.js';
 
-export function registerStatusRoute(server: FastifyInstance, deps: StatusDeps): void {
+/** `status` gives what the answer reads, once it can be read (the queues may still be being made). */
+export function registerStatusRoute(server: FastifyInstance, status: () => Promise<StatusDeps>): void {
   server.get('/status', async (request, reply) => {
-    const reading = await readStatus(deps, request.log);
+    const reading = await readStatus(await status(), request.log);
     if (!reading.available) return reply.code(503).send({ error: { code: 503, message: reading.message } });
     return reading.body;
   });
