@@ -1,7 +1,11 @@
 // Bundles a mapped folder at a commit into the zip the service imports, from git objects only (never
 // a working tree), streaming: blobs come one at a time from `git cat-file --batch` into the zip file.
 // Its plan alone (planGitFolder) tells the export which files of the folder docsync owns.
-import type { GitMirror } from '../git/git-mirror.js';
+// Three git processes in all, the first two at once: the folder's tree id, its listing (which also
+// gives the blob ids of `.gitbook.yaml` and the summary), and one `cat-file --batch` for every blob.
+// Each start blocks this thread for milliseconds (a fork, dearer the larger this process): on a
+// folder of a few hundred files, most of the time.
+import type { BlobData, GitMirror, TreeEntry } from '../git/git-mirror.js';
 import { ContentError } from './content-error.js';
 import { decodeTextFile, gitEntryKind, joinGitPath } from './git-listing.js';
 import { GITBOOK_FILE, type GitbookLayout, readGitbookLayout } from './gitbook-layout.js';
@@ -18,7 +22,7 @@ import { type BundleOptions, type WrittenBundle, writeBundle } from './write-bun
 export type { BundleOptions };
 
 /** What bundleGitFolder reads from the mirror. */
-export type GitTreeSource = Pick<GitMirror, 'treeHash' | 'readFile' | 'listTree' | 'readBlobs'>;
+export type GitTreeSource = Pick<GitMirror, 'treeHash' | 'listTree' | 'readBlobs'>;
 
 export interface BundleResult extends WrittenBundle {
   /**
@@ -46,42 +50,92 @@ export interface GitFolderPlan {
  * limits is a ContentError. The export reads it too: what the plan sends is what docsync owns.
  */
 export async function planGitFolder(
-  mirror: Omit<GitTreeSource, 'readBlobs'>,
+  mirror: GitTreeSource,
   sha: string,
   dir: string,
   options: BundleOptions = {},
 ): Promise<GitFolderPlan> {
+  const blobs = new BlobQueue(mirror, options.signal);
+  try {
+    return await planFromGit(mirror, blobs, sha, dir, options);
+  } finally {
+    await blobs.abandon();
+  }
+}
+
+/**
+ * Writes the folder `dir` of commit `sha` to `outFile` as a zip, as planGitFolder plans it: names
+ * relative to the root, sorted, with fixed times, so a commit always gives the same bytes. Symbolic
+ * links and submodules are skipped and counted. Every refusal comes before any blob but
+ * `.gitbook.yaml` and the summary is read and before the zip is started. The plan's warnings and
+ * left-out files come back.
+ */
+export async function bundleGitFolder(
+  mirror: GitTreeSource,
+  sha: string,
+  dir: string,
+  outFile: string,
+  options: BundleOptions = {},
+): Promise<BundleResult> {
+  const blobs = new BlobQueue(mirror, options.signal);
+  try {
+    const { plan, treeHash } = await planFromGit(mirror, blobs, sha, dir, options);
+    blobs.ask(plan.entries.map((entry) => entry.source));
+    const written = await writeBundle(
+      plan,
+      blobs.contents(plan.entries.length),
+      outFile,
+      bundleLimits(options),
+      {
+        signal: options.signal,
+      },
+    );
+    return { ...written, treeHash };
+  } finally {
+    await blobs.abandon();
+  }
+}
+
+async function planFromGit(
+  mirror: GitTreeSource,
+  blobs: BlobQueue,
+  sha: string,
+  dir: string,
+  options: BundleOptions,
+): Promise<GitFolderPlan> {
   const { signal } = options;
+  // The listing of `dir` runs beside the tree id's lookup, started first as it takes longer: it is
+  // the docs root's own unless `.gitbook.yaml` names another root below, and it holds
+  // `.gitbook.yaml`. A missing folder or commit is told by the tree id, whose failure comes first.
+  const listing = collect(() => mirror.listTree(sha, dir, signal));
+  listing.catch(() => {});
   const treeHash = await mirror.treeHash(sha, dir, signal);
   if (treeHash === undefined) {
     throw new ContentError('CONTENT_INVALID', `folder ${dir} does not exist at commit ${sha}`, { path: dir });
   }
+  const listed = await listing;
+  // A submodule's id is a commit's; any other entry is a blob, read as the file's text.
+  const gitbookEntry = listed.find(
+    (entry) => entry.path === GITBOOK_FILE && gitEntryKind(entry.mode) !== 'submodule',
+  );
   const layout = readGitbookLayout(
-    decodeTextFile(await mirror.readFile(sha, joinGitPath(dir, GITBOOK_FILE), signal), GITBOOK_FILE),
+    gitbookEntry === undefined
+      ? undefined
+      : decodeTextFile(await blobs.read(gitbookEntry.blob), GITBOOK_FILE),
   );
   const root = joinGitPath(dir, layout.root);
-  if (layout.root !== '.' && (await mirror.treeHash(sha, root, signal)) === undefined) {
-    throw new ContentError(
-      'CONTENT_INVALID',
-      `root ${layout.root} named in ${GITBOOK_FILE} is not a folder at commit ${sha}`,
-      { path: root },
-    );
-  }
+  const entries =
+    layout.root === '.' ? listed : await rootEntries(mirror, listed, sha, dir, layout.root, signal);
 
-  const sources: BundleSource<string>[] = [];
-  for await (const entry of mirror.listTree(sha, root, signal)) {
-    sources.push({
-      path: entry.path,
-      kind: gitEntryKind(entry.mode),
-      size: entry.size,
-      source: entry.blob,
-    });
-  }
+  const sources: BundleSource<string>[] = entries.map((entry) => ({
+    path: entry.path,
+    kind: gitEntryKind(entry.mode),
+    size: entry.size,
+    source: entry.blob,
+  }));
   const summary = summarySource(sources, layout);
   const summaryText =
-    summary === undefined
-      ? undefined
-      : decodeTextFile(await mirror.readFile(sha, joinGitPath(root, summary.path), signal), layout.summary);
+    summary === undefined ? undefined : decodeTextFile(await blobs.read(summary.source), layout.summary);
   const plan = planBundle(sources, layout, {
     limits: bundleLimits(options),
     skipFilesOver: options.skipFilesOver,
@@ -92,28 +146,32 @@ export async function planGitFolder(
 }
 
 /**
- * Writes the folder `dir` of commit `sha` to `outFile` as a zip, as planGitFolder plans it: names
- * relative to the root, sorted, with fixed times, so a commit always gives the same bytes. Symbolic
- * links and submodules are skipped and counted. Every refusal comes before any blob but the
- * summary is read and before the zip is started. The plan's warnings and left-out files come back.
+ * The entries under `rootPath` (normalised, relative to `dir`) of `dir`'s listing, relative to it.
+ * None there: an empty folder, or no folder at all, which the tree id tells.
  */
-export async function bundleGitFolder(
+async function rootEntries(
   mirror: GitTreeSource,
+  listed: readonly TreeEntry[],
   sha: string,
   dir: string,
-  outFile: string,
-  options: BundleOptions = {},
-): Promise<BundleResult> {
-  const { signal } = options;
-  const { plan, treeHash } = await planGitFolder(mirror, sha, dir, options);
-  const contents = blobContents(
-    mirror.readBlobs(
-      plan.entries.map((entry) => entry.source),
-      signal,
-    ),
-  );
-  const written = await writeBundle(plan, contents, outFile, bundleLimits(options), { signal });
-  return { ...written, treeHash };
+  rootPath: string,
+  signal: AbortSignal | undefined,
+): Promise<TreeEntry[]> {
+  const prefix = `${rootPath}/`;
+  const entries = listed
+    .filter((entry) => entry.path.startsWith(prefix))
+    .map((entry) => ({ ...entry, path: entry.path.slice(prefix.length) }));
+  if (
+    entries.length === 0 &&
+    (await mirror.treeHash(sha, joinGitPath(dir, rootPath), signal)) === undefined
+  ) {
+    throw new ContentError(
+      'CONTENT_INVALID',
+      `root ${rootPath} named in ${GITBOOK_FILE} is not a folder at commit ${sha}`,
+      { path: joinGitPath(dir, rootPath) },
+    );
+  }
+  return entries;
 }
 
 /** The limits of `options`, the service's where unset. */
@@ -125,6 +183,95 @@ function bundleLimits(options: BundleOptions): BundleLimits {
   };
 }
 
-async function* blobContents(blobs: AsyncIterable<{ data: Buffer }>): AsyncGenerator<Buffer> {
-  for await (const { data } of blobs) yield data;
+/** Every entry of a listing; one the mirror refuses to start (a bad path) is a rejection too. */
+async function collect(list: () => AsyncIterable<TreeEntry>): Promise<TreeEntry[]> {
+  const entries: TreeEntry[] = [];
+  for await (const entry of list()) entries.push(entry);
+  return entries;
+}
+
+/**
+ * One `git cat-file --batch` for a whole bundle, started at the first blob asked for: ids are handed
+ * to git as they become known (`.gitbook.yaml`, then the summary, then the plan's entries), and the
+ * contents come back in the order asked.
+ */
+class BlobQueue {
+  private readonly waiting: string[] = [];
+  private closed = false;
+  private wake: (() => void) | undefined;
+  private reader: AsyncIterator<BlobData> | undefined;
+
+  constructor(
+    private readonly mirror: GitTreeSource,
+    private readonly signal: AbortSignal | undefined,
+  ) {}
+
+  /** Asks for these blobs; their contents come from `next`, in order. */
+  ask(ids: Iterable<string>): void {
+    // One at a time: spread as arguments, the ids of a large folder would pass the stack's limit.
+    for (const id of ids) this.waiting.push(id);
+    this.wake?.();
+  }
+
+  async read(id: string): Promise<Buffer> {
+    this.ask([id]);
+    return this.next();
+  }
+
+  /**
+   * `count` contents in the order asked, then git's exit checked. A plain iterator: an async
+   * generator around `next` would add a round of promises to every file.
+   */
+  contents(count: number): AsyncIterable<Buffer> {
+    let left = count;
+    const iterator: AsyncIterator<Buffer> = {
+      next: async () => {
+        if (left === 0) {
+          await this.end();
+          return { done: true, value: undefined };
+        }
+        left -= 1;
+        return { done: false, value: await this.next() };
+      },
+    };
+    return { [Symbol.asyncIterator]: () => iterator };
+  }
+
+  /** No more blobs to ask for: git's exit is checked once it answered all. */
+  private async end(): Promise<void> {
+    this.closed = true;
+    this.wake?.();
+    if (this.reader === undefined) return;
+    // abandon stops git if this fails.
+    if (!(await this.reader.next()).done) throw new Error('git answered more blobs than asked');
+    this.reader = undefined;
+  }
+
+  /** Stops git if it still runs (a refusal, a failure); safe when done, or twice. */
+  async abandon(): Promise<void> {
+    this.closed = true;
+    this.wake?.();
+    const reader = this.reader;
+    this.reader = undefined;
+    await reader?.return?.();
+  }
+
+  private async next(): Promise<Buffer> {
+    this.reader ??= this.mirror.readBlobs(this.ids(), this.signal)[Symbol.asyncIterator]();
+    const next = await this.reader.next();
+    if (next.done) throw new Error('git answered fewer blobs than asked');
+    return next.value.data;
+  }
+
+  private async *ids(): AsyncGenerator<string> {
+    for (;;) {
+      while (this.waiting.length === 0 && !this.closed) {
+        await new Promise<void>((resolve) => {
+          this.wake = resolve;
+        });
+      }
+      if (this.waiting.length === 0) return;
+      yield* this.waiting.splice(0);
+    }
+  }
 }

@@ -104,6 +104,8 @@ export const README = DEFAULT_GITBOOK_LAYOUT.readme;
 export const SUMMARY = DEFAULT_GITBOOK_LAYOUT.summary;
 
 const MARKDOWN = /\.md$/i;
+// What normalised changes: a backslash, an empty or `.` segment (`//`, a leading or trailing `/`, `./`).
+const UNTIDY_PATH = /\\|(?:^|\/)\.?(?:\/|$)/;
 // Sorted so that the first warnings kept in state are the ones a writer acts on.
 const WARNING_ORDER: Readonly<Record<string, number>> = {
   FILE_LEFT_OUT: 1,
@@ -221,7 +223,8 @@ function leave<T>(sorting: Sorting<T>, path: string, source: BundleSource<T>, re
 function sortListing<T>(listing: readonly BundleSource<T>[]): Sorting<T> {
   const sorting: Sorting<T> = { kept: new Map(), leftOut: [], warnings: [] };
   const otherDocsFolders = listing
-    .filter((source) => source.kind === 'file')
+    // The name as a test first: splitting every path would cost more than the rest of the plan.
+    .filter((source) => source.kind === 'file' && source.path.includes(GITBOOK_FILE))
     .map((source) => normalised(source.path).split('/'))
     .filter((segments) => segments.length > 1 && segments.at(-1) === GITBOOK_FILE)
     .map((segments) => `${segments.slice(0, -1).join('/')}/`);
@@ -297,7 +300,7 @@ function leaveOutUnlisted<T>(
   outline: readonly OutlineEntry[],
   layout: GitbookLayout,
 ): void {
-  const pages = new Set(documentPaths(outline));
+  const pages = documentPaths(outline);
   for (const [path, source] of sorting.kept) {
     // The readme is the first page whatever the summary says; the summary is not a page.
     if (!MARKDOWN.test(path) || pages.has(path) || path === layout.summary || path === layout.readme)
@@ -341,15 +344,17 @@ function leftOutText(path: string, reason: LeftOutReason, layout: GitbookLayout)
   }
 }
 
-function documentPaths(pages: readonly OutlineEntry[]): string[] {
-  return pages.flatMap((page) => [
-    ...(page.kind === 'document' ? [page.path] : []),
-    ...(page.kind === 'link' ? [] : documentPaths(page.pages)),
-  ]);
+function documentPaths(pages: readonly OutlineEntry[], into: Set<string> = new Set()): Set<string> {
+  for (const page of pages) {
+    if (page.kind === 'document') into.add(page.path);
+    if (page.kind !== 'link') documentPaths(page.pages, into);
+  }
+  return into;
 }
 
 /** A dot-named file or folder anywhere on the path, but for `.gitbook` folders (assets live there). */
 function isDotPath(path: string): boolean {
+  if (!path.startsWith('.') && !path.includes('/.')) return false;
   const segments = path.split('/');
   return segments.some(
     (segment, index) =>
@@ -359,6 +364,8 @@ function isDotPath(path: string): boolean {
 
 /** Slashes and `.` segments tidied, for comparing names before safeRelativePath judges them. */
 function normalised(path: string): string {
+  // Most paths, as git lists them, are tidy already: left as they are without splitting them.
+  if (!UNTIDY_PATH.test(path)) return path;
   return path
     .replaceAll('\\', '/')
     .split('/')

@@ -1,4 +1,5 @@
-// Writes a bundle zip to a file, one entry after another, with flat memory and entries deflated in
+// Writes a bundle zip to a file, one entry after another, with flat memory: small entries deflated
+// on this thread and gathered with their headers into large writes, larger ones deflated in
 // parallel on libuv's pool. yazl (which the tests' test/support/write-zip.ts uses) is not used here:
 // its stream entries are deflated one after another through a new zlib stream each (twice git
 // archive's time on 10,000 small files), and its buffer entries stay in memory until the end. Same
@@ -6,7 +7,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
-import { crc32, deflateRaw, deflateRawSync } from 'node:zlib';
+import { constants, crc32, deflateRaw, deflateRawSync, type ZlibOptions } from 'node:zlib';
 import { ContentError } from './content-error.js';
 import { waitForDrain } from './wait-for-drain.js';
 
@@ -16,16 +17,36 @@ const WINDOW_BYTES = 16 * MIB;
 /** Entries added but not yet in the file: enough to keep libuv's pool of four busy. */
 const WINDOW_ENTRIES = 16;
 const FILE_BUFFER_BYTES = 1 * MIB;
+/**
+ * Headers, names and small payloads are copied into blocks of this size, each one write to the
+ * file: three stream writes per entry cost more than the copies on folders of small pages.
+ */
+const BLOCK_BYTES = 256 * 1024;
+/** Payloads from this size on are written as they are, not copied. */
+const DIRECT_BYTES = 64 * 1024;
 const LEVEL = 6;
 const SYNC_DEFLATE_BYTES = 64 * 1024;
 const SAMPLE_BYTES = 4 * 1024;
 const INCOMPRESSIBLE_RATIO = 0.95;
+// zlib's limits: raw deflate takes windows of 2^9 to 2^15 bytes, memLevel 8 is its default, and it
+// keeps a lookahead (MIN_LOOKAHEAD in deflate.h) past the data in the window.
+const MIN_WINDOW_BITS = 9;
+const MAX_WINDOW_BITS = 15;
+const MAX_MEM_LEVEL = 8;
+const MIN_LOOKAHEAD = 262;
+// zlib's symbol buffer holds 2^(memLevel + 6) symbols and its hash table 2^(memLevel + 7) entries:
+// this offset makes them at least twice and four times the data's length.
+const MEM_LEVEL_OFFSET = 5;
+// Room in the output buffer beyond the data, for what deflate adds to data it cannot shrink.
+const CHUNK_SLACK = 64;
 // More than 65,535 entries take zip64's end records (a 50,000-page docs folder has more files than
 // that with its images); offsets and sizes stay 32-bit, so a bundle holds at most 4 GiB.
 const ZIP32_MAX_ENTRIES = 0xffff;
 const MAX_OFFSET = 0xffffffff;
 const VERSION_ZIP64 = 45;
 
+const LOCAL_HEADER_BYTES = 30;
+const CENTRAL_HEADER_BYTES = 46;
 const STORE = 0;
 const DEFLATE = 8;
 const UTF8_NAMES = 0x0800;
@@ -56,10 +77,14 @@ interface CentralRecord {
 export class ZipFileWriter {
   private readonly output: WriteStream;
   private readonly central: CentralRecord[] = [];
+  /** Entries deflating on the pool, and the entries added after them, written in order. */
   private queue: Promise<void> = Promise.resolve();
+  private queued = 0;
   private offset = 0;
   private inFlightBytes = 0;
-  private inFlightCount = 0;
+  private block = Buffer.allocUnsafe(BLOCK_BYTES);
+  private used = 0;
+  private full = false;
   private failure: unknown;
   private wake: (() => void) | undefined;
 
@@ -69,23 +94,31 @@ export class ZipFileWriter {
   }
 
   /**
-   * Adds a file named `name` (normalised, posix). Its deflate starts at once; it is written after the
-   * entries added before it. Resolves when the writer can take the next one.
+   * Adds a file named `name` (normalised, posix). A small file is deflated and written at once; a
+   * larger one's deflate starts on the pool, and it is written after the entries added before it.
+   * Resolves when the writer can take the next one.
    */
   async add(name: string, data: Buffer): Promise<void> {
     if (this.failure !== undefined) throw this.failure;
-    this.inFlightBytes += data.length;
-    this.inFlightCount += 1;
-    const prepared = prepare(name, data);
-    prepared.catch(() => {});
-    this.queue = this.queue.then(async () => {
-      const entry = await prepared;
-      if (this.failure === undefined) await this.writeEntry(entry);
-      this.inFlightBytes -= entry.size;
-      this.inFlightCount -= 1;
-      this.wake?.();
-    });
-    this.queue.catch((error: unknown) => this.fail(error));
+    try {
+      const nameBytes = Buffer.from(name, 'utf8');
+      const how = deflation(data);
+      if (how === 'pool') {
+        this.enqueue(data.length, prepareOnPool(nameBytes, data));
+      } else {
+        const entry = prepareHere(nameBytes, data, how === 'here');
+        if (this.queued > 0) {
+          this.enqueue(data.length, Promise.resolve(entry));
+        } else {
+          this.writeEntry(entry);
+          if (this.full) await this.drained();
+          return;
+        }
+      }
+    } catch (error) {
+      this.fail(error);
+      throw this.failure;
+    }
     while (this.overWindow(data.length) && this.failure === undefined) {
       await new Promise<void>((resolve) => {
         this.wake = resolve;
@@ -99,15 +132,26 @@ export class ZipFileWriter {
   async finish(): Promise<number> {
     await this.queue;
     if (this.failure !== undefined) throw this.failure;
-    const start = this.offset;
-    for (const record of this.central) await this.write(centralHeader(record), record.name);
-    const entries = this.central.length;
-    const size = this.offset - start;
-    if (entries >= ZIP32_MAX_ENTRIES) {
-      const zip64End = this.offset;
-      await this.write(zip64EndOfCentralDirectory(entries, size, start), zip64Locator(zip64End));
+    try {
+      const start = this.offset;
+      for (const record of this.central) {
+        const at = this.reserve(CENTRAL_HEADER_BYTES + record.name.length);
+        centralHeader(this.block, at, record);
+        if (this.full) await this.drained();
+      }
+      const entries = this.central.length;
+      const size = this.offset - start;
+      if (entries >= ZIP32_MAX_ENTRIES) {
+        const zip64End = this.offset;
+        this.append(zip64EndOfCentralDirectory(entries, size, start));
+        this.append(zip64Locator(zip64End));
+      }
+      this.append(endOfCentralDirectory(Math.min(entries, ZIP32_MAX_ENTRIES), size, start));
+      this.flushBlock();
+    } catch (error) {
+      this.fail(error);
+      throw this.failure;
     }
-    await this.write(endOfCentralDirectory(Math.min(entries, ZIP32_MAX_ENTRIES), size, start));
     await new Promise<void>((resolve, reject) => {
       this.output.once('error', reject);
       this.output.end(() => resolve());
@@ -127,33 +171,86 @@ export class ZipFileWriter {
     await rm(this.outFile, { force: true });
   }
 
+  /** An entry written once those added before it are, and its deflate is done. */
+  private enqueue(size: number, prepared: Promise<Prepared>): void {
+    this.inFlightBytes += size;
+    this.queued += 1;
+    prepared.catch(() => {});
+    this.queue = this.queue.then(async () => {
+      const entry = await prepared;
+      if (this.failure === undefined) {
+        this.writeEntry(entry);
+        if (this.full) await this.drained();
+      }
+      this.inFlightBytes -= entry.size;
+      this.queued -= 1;
+      this.wake?.();
+    });
+    this.queue.catch((error: unknown) => this.fail(error));
+  }
+
   private overWindow(lastSize: number): boolean {
-    if (this.inFlightCount <= 1) return false;
+    if (this.queued <= 1) return false;
     return (
-      this.inFlightCount > WINDOW_ENTRIES ||
-      (this.inFlightBytes > WINDOW_BYTES && this.inFlightBytes > lastSize)
+      this.queued > WINDOW_ENTRIES || (this.inFlightBytes > WINDOW_BYTES && this.inFlightBytes > lastSize)
     );
   }
 
-  private async writeEntry(entry: Prepared): Promise<void> {
+  private writeEntry(entry: Prepared): void {
     const compressedSize = entry.payload.length;
-    if (this.offset + 30 + entry.name.length + compressedSize > MAX_OFFSET) {
+    if (this.offset + LOCAL_HEADER_BYTES + entry.name.length + compressedSize > MAX_OFFSET) {
       throw new ContentError('ARCHIVE_TOO_LARGE', 'a bundle zip holds at most 4 GiB');
     }
     // Named fields, not a spread: the record stays to the end, the payload must not.
     const { name, crc, method, size } = entry;
     const record: CentralRecord = { name, crc, method, size, compressedSize, offset: this.offset };
     this.central.push(record);
-    await this.write(localHeader(record), name, entry.payload);
+    const at = this.reserve(LOCAL_HEADER_BYTES + name.length);
+    localHeader(this.block, at, record);
+    this.append(entry.payload);
   }
 
-  private async write(...chunks: Buffer[]): Promise<void> {
-    let room = true;
-    for (const chunk of chunks) {
-      room = this.output.write(chunk);
+  /**
+   * Room for `size` bytes in the current block (a header and its name), counted as written; returns
+   * where they go.
+   */
+  private reserve(size: number): number {
+    if (this.used + size > this.block.length) this.flushBlock();
+    if (size > this.block.length) this.block = Buffer.allocUnsafe(size);
+    const at = this.used;
+    this.used += size;
+    this.offset += size;
+    return at;
+  }
+
+  /** `chunk` after what was written: copied into the block when small, written as it is when not. */
+  private append(chunk: Buffer): void {
+    if (chunk.length >= DIRECT_BYTES) {
+      this.flushBlock();
+      this.send(chunk);
       this.offset += chunk.length;
+      return;
     }
-    if (!room && this.failure === undefined) await waitForDrain(this.output);
+    const at = this.reserve(chunk.length);
+    chunk.copy(this.block, at);
+  }
+
+  private flushBlock(): void {
+    if (this.used === 0) return;
+    // The stream keeps the block until it is written: the next one is new.
+    this.send(this.block.subarray(0, this.used));
+    this.block = Buffer.allocUnsafe(BLOCK_BYTES);
+    this.used = 0;
+  }
+
+  private send(chunk: Buffer): void {
+    if (!this.output.write(chunk)) this.full = true;
+  }
+
+  /** Waits while the file refuses more (the failure of a file that fails, which closes it, ends the wait). */
+  private async drained(): Promise<void> {
+    if (this.failure === undefined) await waitForDrain(this.output);
+    this.full = false;
     if (this.failure !== undefined) throw this.failure;
   }
 
@@ -167,49 +264,82 @@ export class ZipFileWriter {
 }
 
 /**
- * CRC and deflate; data that deflate does not shrink is stored as it is, as git archive does. Data
- * whose first 4 KiB do not shrink (images, archives, video) is stored without trying the rest. Small
- * files deflate at once on this thread, where a round trip to the pool would cost more than the work.
+ * Where `data` is deflated, if at all: data that deflate does not shrink is stored as it is, as git
+ * archive does, and data whose first 4 KiB do not shrink (images, archives, video) is stored without
+ * trying the rest. Small files deflate at once on this thread, where a round trip to the pool would
+ * cost more than the work; larger ones on libuv's pool.
  */
-async function prepare(name: string, data: Buffer): Promise<Prepared> {
-  let compressed: Buffer | undefined;
-  if (data.length > 0 && !looksIncompressible(data)) {
-    compressed =
-      data.length <= SYNC_DEFLATE_BYTES ? deflateRawSync(data, { level: LEVEL }) : await deflate(data);
-  }
+function deflation(data: Buffer): 'none' | 'here' | 'pool' {
+  if (data.length === 0 || looksIncompressible(data)) return 'none';
+  return data.length <= SYNC_DEFLATE_BYTES ? 'here' : 'pool';
+}
+
+function prepareHere(name: Buffer, data: Buffer, deflated: boolean): Prepared {
+  return prepared(
+    name,
+    data,
+    deflated ? deflateRawSync(data, deflateOptions(data.length, LEVEL)) : undefined,
+  );
+}
+
+/**
+ * zlib's window, hash table, symbol buffer and output buffer sized to the data, never above their
+ * defaults: each call allocates them anew, and the defaults (about 270 KiB, fresh pages from the
+ * kernel whenever glibc has trimmed its heap) cost more than deflating a page of a few hundred
+ * bytes. With a window past the data's end and a symbol buffer twice its length, deflate sees what
+ * it would with the defaults: the same bytes came out on every file tried (the repository's own,
+ * the bench folders), and the output stays a function of the data alone.
+ */
+function deflateOptions(size: number, level: number): ZlibOptions {
+  const bits = Math.ceil(Math.log2(size + MIN_LOOKAHEAD));
+  return {
+    level,
+    windowBits: Math.min(MAX_WINDOW_BITS, Math.max(MIN_WINDOW_BITS, bits)),
+    memLevel: Math.min(MAX_MEM_LEVEL, Math.max(1, Math.ceil(Math.log2(size + 1)) - MEM_LEVEL_OFFSET)),
+    chunkSize: Math.min(constants.Z_DEFAULT_CHUNK, Math.max(constants.Z_MIN_CHUNK, size + CHUNK_SLACK)),
+  };
+}
+
+async function prepareOnPool(name: Buffer, data: Buffer): Promise<Prepared> {
+  return prepared(name, data, await deflate(data));
+}
+
+function prepared(name: Buffer, data: Buffer, compressed: Buffer | undefined): Prepared {
   const deflated = compressed !== undefined && compressed.length < data.length;
   return {
-    name: Buffer.from(name, 'utf8'),
+    name,
     crc: crc32(data),
     method: deflated ? DEFLATE : STORE,
     size: data.length,
-    payload: deflated ? (compressed ?? data) : data,
+    payload: deflated ? compressed : data,
   };
 }
 
 function looksIncompressible(data: Buffer): boolean {
   if (data.length <= SAMPLE_BYTES) return false;
   const sample = data.subarray(0, SAMPLE_BYTES);
-  return deflateRawSync(sample, { level: 1 }).length > sample.length * INCOMPRESSIBLE_RATIO;
+  return (
+    deflateRawSync(sample, deflateOptions(SAMPLE_BYTES, 1)).length > sample.length * INCOMPRESSIBLE_RATIO
+  );
 }
 
-function localHeader(record: CentralRecord): Buffer {
-  const header = Buffer.alloc(30);
-  header.writeUInt32LE(0x04034b50, 0);
-  writeEntryFields(header, 4, record);
+function localHeader(block: Buffer, at: number, record: CentralRecord): void {
+  block.writeUInt32LE(0x04034b50, at);
+  writeEntryFields(block, at + 4, record);
   // Extra field length: zero.
-  return header;
+  block.writeUInt16LE(0, at + 28);
+  record.name.copy(block, at + LOCAL_HEADER_BYTES);
 }
 
-function centralHeader(record: CentralRecord): Buffer {
-  const header = Buffer.alloc(46);
-  header.writeUInt32LE(0x02014b50, 0);
-  header.writeUInt16LE(MADE_BY_UNIX, 4);
-  writeEntryFields(header, 6, record);
+function centralHeader(block: Buffer, at: number, record: CentralRecord): void {
+  block.writeUInt32LE(0x02014b50, at);
+  block.writeUInt16LE(MADE_BY_UNIX, at + 4);
+  writeEntryFields(block, at + 6, record);
   // Extra field, comment, disk number and internal attributes: all zero.
-  header.writeUInt32LE((FILE_MODE << 16) >>> 0, 38);
-  header.writeUInt32LE(record.offset, 42);
-  return header;
+  block.fill(0, at + 30, at + 38);
+  block.writeUInt32LE((FILE_MODE << 16) >>> 0, at + 38);
+  block.writeUInt32LE(record.offset, at + 42);
+  record.name.copy(block, at + CENTRAL_HEADER_BYTES);
 }
 
 /**
