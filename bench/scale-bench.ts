@@ -29,13 +29,18 @@ const TOKEN = 'bench-admin-token';
 const MIB = 1024 * 1024;
 const SAMPLE_MS = 20;
 const BIN = join(PACKAGE_ROOT, 'src', 'cli', 'bin.ts');
+/** Runs of the bundle and of git archive at each size, the best of which are compared. */
+const BUNDLE_RUNS = 3;
 /** Time per file may grow this much from the smallest size to the largest and still count as linear. */
 const LINEAR_GROWTH = 1.5;
 
 interface Row {
   files: number;
   archiveS: number;
+  /** Best of BUNDLE_RUNS. */
   bundleS: number;
+  /** The first of them: at the first size, the first bundle of the process. */
+  firstBundleS: number;
   bundleRssMiB: number;
   onceS: number;
   onceRssMiB: number | undefined;
@@ -94,13 +99,24 @@ export async function scaleBench(): Promise<void> {
       ...(largest.files >= 100_000 ? { met } : {}),
     });
   }
+  if (first !== undefined) {
+    // Not hidden by the best of three: the first bundle of a process, as `docsync once` runs it.
+    figure({
+      name: `import of ${first.files} files: bundle, first in the process (s)`,
+      docsync: first.firstBundleS,
+      baseline: `git archive ${first.archiveS.toFixed(2)}`,
+      ratio: first.firstBundleS / first.archiveS,
+      target: '<= 3x',
+      met: first.firstBundleS <= 3 * first.archiveS,
+    });
+  }
   for (const row of rows) {
     report(`target: bundle <= 3x git archive (${row.files})`, {
       ratio: row.bundleS / row.archiveS,
       met: row.bundleS <= 3 * row.archiveS ? 'yes' : 'no',
     });
     figure({
-      name: `import of ${row.files} files: bundle (s)`,
+      name: `import of ${row.files} files: bundle, best of ${BUNDLE_RUNS} (s)`,
       docsync: row.bundleS,
       baseline: `git archive ${row.archiveS.toFixed(2)}`,
       ratio: row.bundleS / row.archiveS,
@@ -142,9 +158,12 @@ async function scaleRow(service: Service, files: number): Promise<Row> {
     const sha = await mirror.resolve('main');
     if (sha === undefined) throw new Error('the bench repository has no main branch');
 
-    // docsync's own work of an import, beside git's. git archive is timed twice: as it runs, and
-    // with glibc's heap padded (where brk is slow, some VMs, plain git spends most of its time
-    // growing and trimming its heap); the faster is what docsync is compared with.
+    // docsync's own work of an import, beside git's, each timed BUNDLE_RUNS times in turn and the
+    // best taken on both sides. git archive is timed two ways: as it runs, and with glibc's heap
+    // padded (where brk is slow, some VMs, plain git spends most of its time growing and trimming
+    // its heap); the faster is what docsync is compared with. docsync's first run is also kept: at
+    // the first size it is the first bundle of the process, paying the JIT's warm-up as a fresh
+    // `docsync once` does.
     const archive = async (env: Record<string, string>): Promise<number> => {
       const started = performance.now();
       await run(
@@ -154,17 +173,30 @@ async function scaleRow(service: Service, files: number): Promise<Row> {
       );
       return (performance.now() - started) / 1000;
     };
-    const archivePlainS = await archive({});
-    const archivePaddedS = await archive({ MALLOC_TOP_PAD_: String(64 * MIB) });
+    const archivePlain: number[] = [];
+    const archivePadded: number[] = [];
+    const bundleRuns: number[] = [];
+    let bundleRssMiB = 0;
+    for (let attempt = 0; attempt < BUNDLE_RUNS; attempt += 1) {
+      archivePlain.push(await archive({}));
+      archivePadded.push(await archive({ MALLOC_TOP_PAD_: String(64 * MIB) }));
+      const bundled = await measured(() => bundleGitFolder(mirror, sha, 'docs', join(dir, 'bundle.zip')));
+      if (bundled.value.files !== files)
+        throw new Error(`bundled ${bundled.value.files} files, expected ${files}`);
+      bundleRuns.push(bundled.seconds);
+      bundleRssMiB = Math.max(bundleRssMiB, bundled.rssAboveMiB);
+    }
+    const archivePlainS = Math.min(...archivePlain);
+    const archivePaddedS = Math.min(...archivePadded);
     const archiveS = Math.min(archivePlainS, archivePaddedS);
-    const bundled = await measured(() => bundleGitFolder(mirror, sha, 'docs', join(dir, 'bundle.zip')));
-    if (bundled.value.files !== files)
-      throw new Error(`bundled ${bundled.value.files} files, expected ${files}`);
-    report(`import ${files}: bundle`, {
-      seconds: bundled.seconds,
+    const bundleS = Math.min(...bundleRuns);
+    const firstBundleS = bundleRuns[0] ?? Number.NaN;
+    report(`import ${files}: bundle (best of ${BUNDLE_RUNS})`, {
+      seconds: bundleS,
+      firstSeconds: firstBundleS,
       gitArchiveSeconds: archivePlainS,
       gitArchivePaddedHeapSeconds: archivePaddedS,
-      rssAboveMiB: bundled.rssAboveMiB,
+      rssAboveMiB: bundleRssMiB,
       zipMiB: (await stat(join(dir, 'bundle.zip'))).size / MIB,
     });
 
@@ -261,8 +293,9 @@ mappings:
       return {
         files,
         archiveS,
-        bundleS: bundled.seconds,
-        bundleRssMiB: bundled.rssAboveMiB,
+        bundleS,
+        firstBundleS,
+        bundleRssMiB,
         onceS: once.seconds,
         onceRssMiB: once.maxRssMiB,
         exportS: first.seconds,
