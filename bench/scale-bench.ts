@@ -6,7 +6,7 @@
 //   export: the content `docsync once` imported, merged, exported into another repository: the first
 //           export (a commit of every file), then the same revision again (nothing to commit).
 // DOCSYNC_SCALE_SIZES=1000,10000 picks other sizes.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { PACKAGE_ROOT } from '../src/package-info.js';
 import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
 import { createLargeDocsRepo } from '../test/integration/scale/large-docs-repo.js';
 import { figure } from './figure-table.js';
+import { type ServiceProcess, startServiceProcess } from './service-process.js';
 import { report } from './stats.js';
 
 const run = promisify(execFile);
@@ -51,7 +52,7 @@ interface Row {
 }
 
 export async function scaleBench(): Promise<void> {
-  const service = await startService();
+  const service = await startServiceProcess(TOKEN);
   const rows: Row[] = [];
   try {
     for (const files of SIZES) rows.push(await scaleRow(service, files));
@@ -143,7 +144,7 @@ export async function scaleBench(): Promise<void> {
     }
 }
 
-async function scaleRow(service: Service, files: number): Promise<Row> {
+async function scaleRow(service: ServiceProcess, files: number): Promise<Row> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-scale-'));
   const log = pino({ level: 'silent' });
   try {
@@ -374,55 +375,4 @@ async function timedChild(args: readonly string[], dir: string) {
   const seconds = (performance.now() - started) / 1000;
   const kib = timed ? Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)) : Number.NaN;
   return { stdout, seconds, maxRssMiB: Number.isFinite(kib) ? kib / 1024 : undefined };
-}
-
-interface Service {
-  baseUrl: string;
-  createSpace(title: string): Promise<string>;
-  call(method: string, path: string, body?: unknown): Promise<unknown>;
-  stop(): Promise<void>;
-}
-
-/** `docsync emulator` as its own process, from the sources. */
-async function startService(): Promise<Service> {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    ['--import', 'tsx', BIN, 'emulator', '--port', '0', '--token', TOKEN, '--log-level', 'warn'],
-    { cwd: PACKAGE_ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const first = await new Promise<string>((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString('utf8');
-      const line = text.split('\n').find((candidate) => candidate.includes(' organization '));
-      if (line !== undefined) resolve(line);
-    });
-    child.once('exit', (code) => reject(new Error(`docsync emulator exited with ${code}`)));
-  });
-  const match = /(http\S+\/v1) organization (\S+)/.exec(first);
-  if (match === null) throw new Error(`docsync emulator said: ${first}`);
-  const [, baseUrl = '', orgId = ''] = match;
-  const call = async (method: string, path: string, body?: unknown): Promise<unknown> => {
-    const answer = await fetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        authorization: `Bearer ${TOKEN}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return answer.json();
-  };
-  return {
-    baseUrl,
-    call,
-    createSpace: async (title) =>
-      ((await call('POST', `/orgs/${orgId}/spaces`, { title })) as { id: string }).id,
-    async stop() {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
