@@ -324,7 +324,7 @@ async function runCycle(options: CycleOptions): Promise<CycleRun> {
     definitions: [options.definition],
     connection: connections.worker(),
     config,
-    deps: createJobDeps({ config, redis: connections.worker(), queues, log: jobLog, api: options.api }),
+    deps: createJobDeps({ config, redis: connections.state(), queues, log: jobLog, api: options.api }),
     log: jobLog,
     stopSignal: new AbortController().signal,
   });

@@ -70,7 +70,8 @@ export async function startWork(options: WorkOptions): Promise<void> {
     config,
     deps: createJobDeps({
       config,
-      redis: redis.worker(),
+      // The jobs' state on a connection of its own, auto-pipelined (redis-connections.ts).
+      redis: redis.state(),
       queues,
       log,
       api,

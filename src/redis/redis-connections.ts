@@ -1,6 +1,7 @@
 // The one place Redis clients are made. Workers get a connection that waits through reconnects
-// (BullMQ requires `maxRetriesPerRequest: null` for them); producers, status reads and HTTP handlers
-// get one that fails fast, so a request never hangs on a Redis that is down.
+// (BullMQ requires `maxRetriesPerRequest: null` for them), and jobs' state reads and writes one of
+// their own that does too; producers, status reads and HTTP handlers get one that fails fast, so a
+// request never hangs on a Redis that is down.
 import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
@@ -10,7 +11,7 @@ import { describeRedisTarget, type RedisMode, type RedisTarget, redisMode } from
 export type { RedisTarget } from './redis-target.js';
 export type RedisClient = Redis | Cluster;
 
-type Role = 'worker' | 'producer';
+type Role = 'worker' | 'producer' | 'state';
 
 // ioredis arms a `disconnectTimeout` timer (2 s by default) when it disconnects a socket that
 // already failed, and never clears it: with Redis down, that timer alone held a finished
@@ -20,6 +21,11 @@ const DISCONNECT_TIMEOUT_MS = 100;
 const ROLE_OPTIONS: Record<Role, RedisOptions> = {
   worker: { maxRetriesPerRequest: null, enableOfflineQueue: true },
   producer: { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 5000 },
+  // docsync's own state, read and written by many jobs at once: the commands of one turn of the
+  // event loop leave in one write (a write is a system call, dearer than the command on a busy
+  // machine). Not for BullMQ's connections: its scripts rely on the order of their calls, which a
+  // transaction sent beside auto-pipelined commands does not keep.
+  state: { maxRetriesPerRequest: null, enableOfflineQueue: true, enableAutoPipelining: true },
 };
 
 export class RedisConnections {
@@ -50,6 +56,11 @@ export class RedisConnections {
   /** The shared connection for BullMQ workers and locks: commands wait while Redis reconnects. */
   worker(): RedisClient {
     return this.#get('worker');
+  }
+
+  /** The shared connection for jobs' reads and writes of docsync's state: commands wait while Redis reconnects. */
+  state(): RedisClient {
+    return this.#get('state');
   }
 
   /** The shared connection for queues, status and HTTP handlers: commands fail fast when Redis is away. */
