@@ -82,6 +82,88 @@ const englishOnly = {
   },
 };
 
+/**
+ * `import { z } from 'zod'` takes zod's namespace as one value, which esbuild keeps whole (every
+ * schema type and check, JSON Schema import, the ISO formats), all read before /healthz. Read as
+ * `import * as z from 'zod'`, the same members (zod exports the namespace's members beside it), each
+ * `z.member` is a binding esbuild follows: the bundle keeps the 195 KB of zod docsync uses, of 281.
+ */
+const ZOD_NAMED_IMPORT = /^import \{ z \} from 'zod';$/m;
+const OWN_SOURCES = [join(root, 'src') + sep, join(root, 'jobs') + sep];
+
+/** @type {import('esbuild').Plugin} */
+const zodMembers = {
+  name: 'zod-members',
+  setup(builder) {
+    builder.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!OWN_SOURCES.some((folder) => args.path.startsWith(folder))) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      if (!ZOD_NAMED_IMPORT.test(source)) return undefined;
+      return { contents: source.replace(ZOD_NAMED_IMPORT, "import * as z from 'zod';"), loader: 'ts' };
+    });
+  },
+};
+
+/**
+ * What fastify requires as it loads but uses only when a server needs it: the default schema
+ * compilers (ajv, fast-json-stringify: 400 KB, over a third of what serving read before /readyz) when a
+ * route declares a JSON schema, which no server of docsync does; light-my-request for `inject()`
+ * (the dashboard's /ui); node:http2 (4 ms to load) for an HTTP/2 server; proxy-addr (and ipaddr.js)
+ * for `trustProxy`, which docsync does not set. Bundled or required as
+ * fastify loads, each would be read, compiled and run at every start; here each loads, from where
+ * fastify finds it, on first use. By the requiring file of fastify, the specifier, and its shape:
+ * `selector` (a function fastify calls at every Fastify(), whose result it calls when compiling),
+ * `module` (required where it is used already), `object` (whose members fastify reads when used).
+ */
+const FASTIFY_ON_USE = [
+  { from: 'lib/schema-controller.js', name: '@fastify/ajv-compiler', shape: 'selector' },
+  { from: 'lib/schema-controller.js', name: '@fastify/fast-json-stringify-compiler', shape: 'selector' },
+  { from: 'fastify.js', name: 'light-my-request', shape: 'module' },
+  { from: 'lib/server.js', name: 'node:http2', shape: 'object' },
+  { from: 'lib/request.js', name: '@fastify/proxy-addr', shape: 'object' },
+];
+
+/** The module that stands for `name` until it is used; `load()` requires it as fastify would. */
+const ON_USE_SOURCE = {
+  selector: `module.exports = function selectorOnUse(...options) {
+  let built;
+  return function buildOnUse(...args) {
+    built ??= load()(...options);
+    return built(...args);
+  };
+};`,
+  module: 'module.exports = load();',
+  object: 'module.exports = new Proxy({}, { get: (_target, key) => load()[key] });',
+};
+
+/** @type {import('esbuild').Plugin} */
+const fastifyOnUse = {
+  name: 'fastify-on-use',
+  setup(builder) {
+    const fastifyFile = /[\\/]node_modules[\\/]fastify[\\/](.+)$/;
+    const names = [...new Set(FASTIFY_ON_USE.map((entry) => entry.name))];
+    const filter = new RegExp(`^(${names.map((name) => name.replace(/[/.:]/g, '\\$&')).join('|')})$`);
+    builder.onResolve({ filter }, (args) => {
+      const from = fastifyFile.exec(args.importer)?.[1]?.split(sep).join('/');
+      const entry = FASTIFY_ON_USE.find(
+        (candidate) => candidate.from === from && candidate.name === args.path,
+      );
+      return entry === undefined
+        ? undefined
+        : { path: `${entry.shape}:${entry.name}`, namespace: 'fastify-on-use' };
+    });
+    builder.onLoad({ filter: /.*/, namespace: 'fastify-on-use' }, (args) => {
+      const colon = args.path.indexOf(':');
+      const [shape, name] = [args.path.slice(0, colon), args.path.slice(colon + 1)];
+      return {
+        // Resolved from fastify's own folder, where npm put what fastify depends on.
+        contents: `const load = () => require('node:module').createRequire(require.resolve('fastify'))(${JSON.stringify(name)});\n${ON_USE_SOURCE[shape]}`,
+        loader: 'js',
+      };
+    });
+  },
+};
+
 const result = await build({
   absWorkingDir: root,
   entryPoints: { bin: 'src/cli/bin.ts' },
@@ -93,7 +175,7 @@ const result = await build({
   target: 'node20',
   external: EXTERNAL,
   banner: { js: BANNER },
-  plugins: [ownDirname, englishOnly],
+  plugins: [ownDirname, englishOnly, zodMembers, fastifyOnUse],
   // Less to read and parse at each start; names stay, so errors and logs keep their class names.
   minifyWhitespace: true,
   minifySyntax: true,

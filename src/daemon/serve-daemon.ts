@@ -1,7 +1,8 @@
 // The part of the daemon that answers: the Redis connections, the artifact store and the HTTP app,
 // served through the early server that start-daemon.ts bound before Redis, then the queues and the
-// metrics. start-daemon.ts loads this module while the embedded redis-server starts, the queues'
-// and metrics' modules (BullMQ, prom-client) load once the app serves, and the workers' after them.
+// metrics. start-daemon.ts loads this module while the embedded redis-server starts; what only the
+// routes past health read (the queues and metrics: BullMQ, prom-client; the shared state and the
+// status readers) loads once the app serves, and the workers' modules after them.
 import { join } from 'node:path';
 import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
@@ -10,14 +11,11 @@ import type { EarlyHttpServer } from '../http/early-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
-import { pushTrigger } from '../producers/push-trigger.js';
 import type { Queues } from '../queue/queues.js';
 import { checkRedisServer } from '../redis/check-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
-import { redisStores } from '../state/redis-stores.js';
-import { mappingStatuses } from '../status/mapping-statuses.js';
-import { openApiStatuses } from '../status/openapi-statuses.js';
+import type { Stores } from '../state/stores.js';
 
 export interface ServeOptions {
   config: Config;
@@ -57,21 +55,23 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     'redis connected',
   );
 
-  // What /status, the page and the metrics read: the state every process shares in Redis.
-  const shared = redisStores(redis.producer(), config.redis.prefix);
-
   // Made once the app serves: loading BullMQ and prom-client before would hold /readyz back. Until
   // then the routes that read them wait; /healthz and /readyz do not.
   let serving = () => {};
   const served = new Promise<void>((resolve) => {
     serving = resolve;
   });
-  const queuesAndMetrics: Promise<QueuesAndMetrics> = served
-    .then(() => import('./make-queues-and-metrics.js'))
-    .then(({ makeQueuesAndMetrics }) => {
-      stopIfStopping();
-      return makeQueuesAndMetrics({ config, log, shutdown, connection: redis.producer(), shared });
-    });
+  // What /status, the page and the metrics read: the state every process shares in Redis.
+  const shared: Promise<Stores> = served
+    .then(() => import('../state/redis-stores.js'))
+    .then(({ redisStores }) => redisStores(redis.producer(), config.redis.prefix));
+  const queuesAndMetrics: Promise<QueuesAndMetrics> = Promise.all([
+    served.then(() => import('./make-queues-and-metrics.js')),
+    shared,
+  ]).then(([{ makeQueuesAndMetrics }, stores]) => {
+    stopIfStopping();
+    return makeQueuesAndMetrics({ config, log, shutdown, connection: redis.producer(), shared: stores });
+  });
 
   const httpAddress = early.address;
   const artifacts = new ArtifactStore({
@@ -94,9 +94,21 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     queuesAndMetrics,
     now,
     artifacts,
-    mappings: () => mappingStatuses(config, shared.mappings, shared.verdicts, shared.links),
-    openapi: () => openApiStatuses(config, shared.openapi),
-    events: () => shared.events.recent(),
+    mappings: async () => {
+      const [{ mappingStatuses }, stores] = await Promise.all([
+        import('../status/mapping-statuses.js'),
+        shared,
+      ]);
+      return mappingStatuses(config, stores.mappings, stores.verdicts, stores.links);
+    },
+    openapi: async () => {
+      const [{ openApiStatuses }, stores] = await Promise.all([
+        import('../status/openapi-statuses.js'),
+        shared,
+      ]);
+      return openApiStatuses(config, stores.openapi);
+    },
+    events: async () => (await shared).events.recent(),
     early,
     ...(config.http.dashboard.enabled ? { dashboard: { readOnly: config.http.dashboard.readOnly } } : {}),
     // Branches mappings count: their derived mappings join config.mappings only once workers start.
@@ -107,7 +119,10 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
             secret: config.hooks.secret,
             gitlabToken: config.hooks.gitlabToken,
             onPush: async (push) => {
-              const { queues } = await queuesAndMetrics;
+              const [{ queues }, { pushTrigger }] = await Promise.all([
+                queuesAndMetrics,
+                import('../producers/push-trigger.js'),
+              ]);
               const trigger = pushTrigger(queues.get('import'), config.mappings, {
                 queue: queues.get('maintain'),
                 mappings: config.branchMappings,

@@ -2,13 +2,8 @@
 // reloading itself. It shows text from the service and from git, escaped; its content security
 // policy allows no script and nothing from elsewhere.
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { readStatus, type StatusDeps } from '../../status/read-status.js';
-import {
-  type PageOptions,
-  renderStatusPage,
-  renderUnavailablePage,
-} from '../../status/render-status-page.js';
-import { statusAnswerSchema } from '../../status/status-answer-schema.js';
+import type { StatusDeps } from '../../status/read-status.js';
+import type { PageOptions } from '../../status/render-status-page.js';
 
 export const PAGE_REFRESH_SECONDS = 5;
 
@@ -29,6 +24,7 @@ export interface StatusPageDeps {
   dashboard: boolean;
 }
 
+/** The page's modules (its reading, rendering and schema) load on the first request, not before the server is ready. */
 export function registerStatusPageRoute(server: FastifyInstance, deps: StatusPageDeps): void {
   const now = deps.now ?? (() => new Date());
   server.get('/', async (request, reply) => {
@@ -37,7 +33,14 @@ export function registerStatusPageRoute(server: FastifyInstance, deps: StatusPag
       refreshSeconds: PAGE_REFRESH_SECONDS,
       dashboard: deps.dashboard,
     };
-    const reading = await readStatus(await deps.status(), request.log);
+    const [{ readStatus }, { renderStatusPage, renderUnavailablePage }, { statusAnswerSchema }, status] =
+      await Promise.all([
+        import('../../status/read-status.js'),
+        import('../../status/render-status-page.js'),
+        import('../../status/status-answer-schema.js'),
+        deps.status(),
+      ]);
+    const reading = await readStatus(status, request.log);
     if (!reading.available) return send(reply, 503, renderUnavailablePage(reading.message, options));
     const answer = statusAnswerSchema.safeParse(reading.body);
     if (!answer.success) {

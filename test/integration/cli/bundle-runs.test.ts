@@ -2,7 +2,8 @@
 // run) works on its own: it answers --help, starts a daemon to /readyz and stops it, serves the
 // dashboard (whose UI files stay in node_modules), and validates a document with the validator it
 // loads from node_modules, and says what is wrong in a configuration in English (the one zod
-// locale it bundles). It loads nothing of dist/src and none of the packages it bundles.
+// locale it bundles). It loads nothing of dist/src and none of the packages it bundles, nor
+// fastify's JSON Schema compilers, which it leaves out.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -79,6 +80,14 @@ describe('the bundle in dist/bundle', () => {
     expect(loaded.some((path) => path.includes(join('dist', 'bundle', 'bin.js')))).toBe(true);
     for (const bundled of ['fastify', 'bullmq', 'ioredis', 'zod', 'pino'])
       expect(fromPackage(loaded, bundled), bundled).toBe(false);
+    // fastify's JSON Schema compilers load only for a route that declares a JSON schema, and no
+    // server of docsync's does (bull-board's included): ajv is neither in what the start read nor
+    // loaded from node_modules.
+    const chunks = loaded.filter((path) => path.includes(join('dist', 'bundle')) && path.endsWith('.js'));
+    for (const chunk of chunks)
+      expect(await readFile(chunk, 'utf8'), chunk).not.toContain('node_modules/ajv/');
+    for (const onUse of ['ajv', join('@fastify', 'ajv-compiler'), 'fast-json-stringify'])
+      expect(fromPackage(loaded, onUse), onUse).toBe(false);
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
