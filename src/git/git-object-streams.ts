@@ -65,20 +65,28 @@ function parseTreeRecord(git: GitProcess, record: Buffer): TreeEntry {
 
 /**
  * The content of each blob, in the order asked, one blob in memory at a time. The ids are written to
- * git as fast as its stdin takes them (they are small); git answers at the pace the consumer reads,
- * since a full pipe stops it. A missing object or one that is not a blob is a GitError.
+ * git as fast as its stdin takes them (they are small), IDS_PER_WRITE to a write; git answers at the
+ * pace the consumer reads, since a full pipe stops it. A missing object or one that is not a blob is a
+ * GitError. Ids given as a plain iterable are all known at once and all written, so git may buffer
+ * its answers (`--buffer`: written when its buffer fills or its input ends), which costs it fewer
+ * writes; an async iterable may wait on an answer before it gives the next id, so git answers each
+ * id at once.
  */
 export async function* readBlobContents(
   start: StartGit,
   blobs: AsyncIterable<string> | Iterable<string>,
 ): AsyncGenerator<BlobData> {
-  const git = start(['cat-file', '--batch']);
+  const oneByOne = Symbol.asyncIterator in blobs;
+  const git = start(oneByOne ? ['cat-file', '--batch'] : ['cat-file', '--batch', '--buffer']);
   const reader = new GitOutputReader(git);
   const asked: string[] = [];
   let writing = true;
   let inputError: unknown;
   let wake: (() => void) | undefined;
-  const writer = writeIds(git, blobs, asked, () => wake?.())
+  const ids = new IdWriter(git, asked, () => wake?.());
+  // The ids are written while the answers are read: with full pipes both ways, each side waits on
+  // the other's reading, never on its own.
+  const writer = (oneByOne ? ids.writeAsync(blobs) : ids.writeAll(blobs))
     .catch((error: unknown) => {
       // The ids could not be read: stop git, and let the reader report the caller's error.
       inputError = error;
@@ -105,41 +113,103 @@ export async function* readBlobContents(
   }
 }
 
-async function writeIds(
-  git: GitProcess,
-  blobs: AsyncIterable<string> | Iterable<string>,
-  asked: string[],
-  notify: () => void,
-): Promise<void> {
-  for await (const blob of blobs) {
+/** Ids to ask for at once: one write, and one read on git's side, for this many. */
+const IDS_PER_WRITE = 256;
+
+/** Writes checked ids to git's stdin in batches, each added to `asked` as it is written. */
+class IdWriter {
+  private batch: string[] = [];
+  private flushQueued = false;
+  private drained: Promise<void> | undefined;
+
+  constructor(
+    private readonly git: GitProcess,
+    private readonly asked: string[],
+    private readonly notify: () => void,
+  ) {}
+
+  async writeAll(blobs: Iterable<string>): Promise<void> {
+    for (const blob of blobs) {
+      this.add(blob);
+      if (this.batch.length === IDS_PER_WRITE) this.flush();
+      if (this.drained !== undefined) await this.drained;
+      if (this.git.failed !== undefined) return;
+    }
+    this.end();
+  }
+
+  /**
+   * Ids that come one by one: a batch is written once full, or once the ids at hand are all taken
+   * (the iterable waits on something else, perhaps on an answer to those ids), whichever comes first.
+   */
+  async writeAsync(blobs: AsyncIterable<string>): Promise<void> {
+    try {
+      for await (const blob of blobs) {
+        this.add(blob);
+        if (this.batch.length === IDS_PER_WRITE) this.flush();
+        else if (!this.flushQueued) {
+          this.flushQueued = true;
+          // A tick runs once the promise jobs queued so far are done: when the next id is not at hand.
+          process.nextTick(() => {
+            this.flushQueued = false;
+            this.flush();
+          });
+        }
+        if (this.drained !== undefined) await this.drained;
+        if (this.git.failed !== undefined) return;
+      }
+      this.end();
+    } finally {
+      // Stopped early (a bad id, a failed iterable or git): the queued flush has nothing to write.
+      this.batch = [];
+    }
+  }
+
+  private add(blob: string): void {
     if (!OBJECT_ID.test(blob)) {
       throw new GitError({
         code: 'GIT_INVALID_INPUT',
-        args: git.args,
+        args: this.git.args,
         reason: `was asked for ${JSON.stringify(blob.slice(0, 80))}, which is not an object id`,
       });
     }
-    asked.push(blob);
-    notify();
-    if (!git.stdin.write(`${blob}\n`)) await waitForDrain(git.stdin);
-    if (git.failed !== undefined) return;
+    this.batch.push(blob);
   }
-  git.stdin.end();
+
+  private flush(): void {
+    const { batch } = this;
+    if (batch.length === 0 || this.git.failed !== undefined) return;
+    this.batch = [];
+    for (const blob of batch) this.asked.push(blob);
+    this.notify();
+    if (!this.git.stdin.write(`${batch.join('\n')}\n`) && this.drained === undefined) {
+      this.drained = waitForDrain(this.git.stdin).then(() => {
+        this.drained = undefined;
+      });
+    }
+  }
+
+  private end(): void {
+    this.flush();
+    this.git.stdin.end();
+  }
 }
 
 async function readOneBlob(git: GitProcess, reader: GitOutputReader, blob: string): Promise<Buffer> {
   const header = (await reader.readUntil(NEWLINE))?.toString('latin1');
   if (header === undefined) throw git.failed ?? git.fail('GIT_OUTPUT_INVALID', 'ended before all blobs');
   const [oid, type = '', size = ''] = header.split(' ');
-  const fail = (code: GitErrorCode, reason: string): GitError => {
-    git.close();
-    return new GitError({ code, args: git.args, reason });
-  };
-  if (type === 'missing') throw fail('GIT_NOT_FOUND', `has no object ${blob}`);
-  if (oid !== blob) throw fail('GIT_OUTPUT_INVALID', `answered ${oid ?? ''} when asked for ${blob}`);
+  if (type === 'missing') throw stop(git, 'GIT_NOT_FOUND', `has no object ${blob}`);
+  if (oid !== blob) throw stop(git, 'GIT_OUTPUT_INVALID', `answered ${oid ?? ''} when asked for ${blob}`);
   if (type !== 'blob' || !/^\d+$/.test(size))
-    throw fail('GIT_NOT_FOUND', `found ${blob} is a ${type}, not a blob`);
-  const data = await reader.readExactly(Number(size));
-  await reader.readExactly(1);
-  return data;
+    throw stop(git, 'GIT_NOT_FOUND', `found ${blob} is a ${type}, not a blob`);
+  // The content and the newline after it in one read.
+  const length = Number(size);
+  return (await reader.readExactly(length + 1)).subarray(0, length);
+}
+
+/** Stops git over an answer that ends the stream: the error to throw. */
+function stop(git: GitProcess, code: GitErrorCode, reason: string): GitError {
+  git.close();
+  return new GitError({ code, args: git.args, reason });
 }

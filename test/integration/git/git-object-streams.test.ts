@@ -78,6 +78,44 @@ describe('GitMirror.readBlobs', () => {
     expect(fromIterable.map((item) => item.data.length)).toEqual(entries.map((entry) => entry.size));
   });
 
+  it('answers each id of an async iterable before it gives the next, as a reader of one file at a time does', async () => {
+    const entries = await collect(mirror.listTree(sha, 'docs'));
+    let answered: () => void = () => {};
+    async function* oneAfterAnother(): AsyncGenerator<string> {
+      for (const entry of entries) {
+        const answer = new Promise<void>((resolve) => {
+          answered = resolve;
+        });
+        yield entry.blob;
+        await answer;
+      }
+    }
+    const sizes: number[] = [];
+    for await (const item of mirror.readBlobs(oneAfterAnother())) {
+      sizes.push(item.data.length);
+      answered();
+    }
+    expect(sizes).toEqual(entries.map((entry) => entry.size));
+  });
+
+  it('reads a list longer than the pipes hold both ways, at the pace of a slow consumer', async () => {
+    const entries = await collect(mirror.listTree(sha, 'docs'));
+    const small = entries.filter((entry) => entry.path !== 'assets/big.bin');
+    const bigId = entries.find((entry) => entry.path === 'assets/big.bin')?.blob ?? '';
+    // 20,000 ids (800 KiB written to git), the 3 MiB blob among them now and then.
+    const asked = Array.from({ length: 20_000 }, (_, index) =>
+      index % 5_000 === 2_500 ? bigId : (small[index % small.length]?.blob ?? ''),
+    );
+    let index = 0;
+    for await (const item of mirror.readBlobs(asked)) {
+      expect(item.blob).toBe(asked[index]);
+      if (item.blob === bigId) expect(item.data.equals(big)).toBe(true);
+      index += 1;
+      if (index % 1_000 === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(index).toBe(asked.length);
+  });
+
   it('reads the same blob twice when asked twice, and nothing for no ids', async () => {
     const [readme] = await collect(mirror.listTree(sha, 'docs'));
     const id = readme?.blob ?? '';
