@@ -13,9 +13,15 @@ const DEFAULT_CONTEXT: PathContext = { subject: 'path', root: 'root folder' };
 // Windows refuses these in names; `:` would also open an NTFS alternate data stream.
 const WINDOWS_RESERVED_CHARACTER = /[<>:"|?*]/;
 const DRIVE_LETTER = /^[A-Za-z]:/;
-// Windows device names, with or without an extension: `nul.md` opens the null device.
-const WINDOWS_DEVICE_NAME = /^(CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|COM[0-9¹²³]|LPT[0-9¹²³])$/i;
+// Windows device names, with or without an extension (`nul.md` opens the null device), and with
+// spaces before it: the name's part before its first dot, its end trimmed.
+const WINDOWS_DEVICE_NAME = /^(CON|PRN|AUX|NUL|CONIN\$|CONOUT\$|COM[0-9¹²³]|LPT[0-9¹²³])\s*(?:\.|$)/i;
 const MAX_SEGMENT_BYTES = 255;
+// A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, 4): a name this short fits.
+const SHORT_SEGMENT_UNITS = Math.floor(MAX_SEGMENT_BYTES / 3);
+/** C0 and C1 controls and DEL: invisible in logs, refused or mangled by file systems and terminals. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
 
 /**
  * Normalises `raw` to a relative posix path (`a/./b\c.md` to `a/b/c.md`) or throws a ContentError
@@ -31,15 +37,18 @@ export function safeRelativePath(raw: string, context: PathContext = DEFAULT_CON
   };
 
   if (raw === '') refuse('is empty');
-  if ([...raw].some(isControl)) refuse('contains a control character');
+  // One regex scan, not a spread of every path into characters (planning calls this per file).
+  if (CONTROL_CHARACTER.test(raw)) refuse('contains a control character');
   const slashed = raw.replaceAll('\\', '/');
   if (slashed.startsWith('/') || DRIVE_LETTER.test(slashed)) refuse('is absolute');
 
   const segments: string[] = [];
+  // Most paths are normal already: those come back as given, without joining their segments again.
+  let normal = slashed === raw;
   for (const segment of slashed.split('/')) {
-    if (segment === '' || segment === '.') continue;
-    if (segment === '..') {
-      if (segments.pop() === undefined) refuse(`leaves the ${context.root}`);
+    if (segment === '' || segment === '.' || segment === '..') {
+      normal = false;
+      if (segment === '..' && segments.pop() === undefined) refuse(`leaves the ${context.root}`);
       continue;
     }
     const problem = segmentProblem(segment);
@@ -47,17 +56,17 @@ export function safeRelativePath(raw: string, context: PathContext = DEFAULT_CON
     segments.push(segment);
   }
   if (segments.length === 0) refuse('names no file');
-  return segments.join('/');
+  return normal ? raw : segments.join('/');
 }
 
 function segmentProblem(segment: string): string | undefined {
-  if (segment.toLowerCase() === '.git') return 'contains a .git folder';
+  if (segment.length === 4 && segment.toLowerCase() === '.git') return 'contains a .git folder';
   if (segment.endsWith('.') || segment.endsWith(' '))
     return `has a name ending in a dot or a space (${segment})`;
   if (WINDOWS_RESERVED_CHARACTER.test(segment)) return `has a character Windows refuses (${segment})`;
-  const stem = segment.split('.', 1)[0] ?? segment;
-  if (WINDOWS_DEVICE_NAME.test(stem.trimEnd())) return `uses the Windows device name ${stem.trimEnd()}`;
-  if (Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES) {
+  const device = WINDOWS_DEVICE_NAME.exec(segment)?.[1];
+  if (device !== undefined) return `uses the Windows device name ${device}`;
+  if (segment.length > SHORT_SEGMENT_UNITS && Buffer.byteLength(segment, 'utf8') > MAX_SEGMENT_BYTES) {
     return `has a name longer than ${MAX_SEGMENT_BYTES} bytes`;
   }
   return undefined;
@@ -69,16 +78,10 @@ function printable(raw: string): string {
   return [...raw]
     .map((char) => {
       const code = char.charCodeAt(0);
-      if (code <= 0xff && isControl(char)) return `\\x${code.toString(16).padStart(2, '0')}`;
+      if (CONTROL_CHARACTER.test(char)) return `\\x${code.toString(16).padStart(2, '0')}`;
       // Line and paragraph separators would break a log line as surely as a newline.
       if (code === 0x2028 || code === 0x2029) return `\\u${code.toString(16)}`;
       return char;
     })
     .join('');
-}
-
-/** C0 and C1 controls and DEL: invisible in logs, refused or mangled by file systems and terminals. */
-function isControl(char: string): boolean {
-  const code = char.charCodeAt(0);
-  return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
 }
