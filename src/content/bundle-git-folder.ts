@@ -1,10 +1,10 @@
 // Bundles a mapped folder at a commit into the zip the service imports, from git objects only (never
 // a working tree), streaming: blobs come one at a time from `git cat-file --batch` into the zip file.
 // Its plan alone (planGitFolder) tells the export which files of the folder docsync owns.
-// Three git processes in all, the first two at once: the folder's tree id, its listing (which also
-// gives the blob ids of `.gitbook.yaml` and the summary), and one `cat-file --batch` for every blob.
-// Each start blocks this thread for milliseconds (a fork, dearer the larger this process): on a
-// folder of a few hundred files, most of the time.
+// Three git processes in all, the first two at once: the folder's tree id (none when the caller
+// gives it), its listing (which also gives the blob ids of `.gitbook.yaml` and the summary), and one
+// `cat-file --batch` for every blob. Each start blocks this thread for milliseconds (a fork, dearer
+// the larger this process): on a folder of a few hundred files, most of the time.
 import type { BlobData, GitMirror, TreeEntry } from '../git/git-mirror.js';
 import { ContentError } from './content-error.js';
 import { decodeTextFile, gitEntryKind, joinGitPath } from './git-listing.js';
@@ -20,6 +20,14 @@ import {
 import { type BundleOptions, type WrittenBundle, writeBundle } from './write-bundle.js';
 
 export type { BundleOptions };
+
+export interface GitBundleOptions extends BundleOptions {
+  /**
+   * The tree id of `dir` at `sha` (`mirror.treeHash(sha, dir)`), when the caller looked it up
+   * already: the bundle then skips that lookup, one git process fewer.
+   */
+  treeHash?: string | undefined;
+}
 
 /** What bundleGitFolder reads from the mirror. */
 export type GitTreeSource = Pick<GitMirror, 'treeHash' | 'listTree' | 'readBlobs'>;
@@ -53,7 +61,7 @@ export async function planGitFolder(
   mirror: GitTreeSource,
   sha: string,
   dir: string,
-  options: BundleOptions = {},
+  options: GitBundleOptions = {},
 ): Promise<GitFolderPlan> {
   const blobs = new BlobQueue(mirror, options.signal);
   try {
@@ -75,12 +83,12 @@ export async function bundleGitFolder(
   sha: string,
   dir: string,
   outFile: string,
-  options: BundleOptions = {},
+  options: GitBundleOptions = {},
 ): Promise<BundleResult> {
   const blobs = new BlobQueue(mirror, options.signal);
   try {
     const { plan, treeHash } = await planFromGit(mirror, blobs, sha, dir, options);
-    blobs.ask(plan.entries.map((entry) => entry.source));
+    blobs.askLast(plan.entries.map((entry) => entry.source));
     const written = await writeBundle(
       plan,
       blobs.contents(plan.entries.length),
@@ -101,7 +109,7 @@ async function planFromGit(
   blobs: BlobQueue,
   sha: string,
   dir: string,
-  options: BundleOptions,
+  options: GitBundleOptions,
 ): Promise<GitFolderPlan> {
   const { signal } = options;
   // The listing of `dir` runs beside the tree id's lookup, started first as it takes longer: it is
@@ -109,11 +117,16 @@ async function planFromGit(
   // `.gitbook.yaml`. A missing folder or commit is told by the tree id, whose failure comes first.
   const listing = collect(() => mirror.listTree(sha, dir, signal));
   listing.catch(() => {});
-  const treeHash = await mirror.treeHash(sha, dir, signal);
-  if (treeHash === undefined) {
-    throw new ContentError('CONTENT_INVALID', `folder ${dir} does not exist at commit ${sha}`, { path: dir });
-  }
-  const listed = await listing;
+  const missing = () =>
+    new ContentError('CONTENT_INVALID', `folder ${dir} does not exist at commit ${sha}`, { path: dir });
+  const treeHash = options.treeHash ?? (await mirror.treeHash(sha, dir, signal));
+  if (treeHash === undefined) throw missing();
+  const listed = await listing.catch(async (error: unknown) => {
+    // A tree id given for a folder that is not there: the lookup, skipped, still tells it first.
+    if (options.treeHash !== undefined && (await mirror.treeHash(sha, dir, signal)) === undefined)
+      throw missing();
+    throw error;
+  });
   // A submodule's id is a commit's; any other entry is a blob, read as the file's text.
   const gitbookEntry = listed.find(
     (entry) => entry.path === GITBOOK_FILE && gitEntryKind(entry.mode) !== 'submodule',
@@ -193,7 +206,7 @@ async function collect(list: () => AsyncIterable<TreeEntry>): Promise<TreeEntry[
 /**
  * One `git cat-file --batch` for a whole bundle, started at the first blob asked for: ids are handed
  * to git as they become known (`.gitbook.yaml`, then the summary, then the plan's entries), and the
- * contents come back in the order asked.
+ * contents come back in the order asked. `closed`: no more ids will be asked.
  */
 class BlobQueue {
   private readonly waiting: string[] = [];
@@ -211,6 +224,16 @@ class BlobQueue {
     // One at a time: spread as arguments, the ids of a large folder would pass the stack's limit.
     for (const id of ids) this.waiting.push(id);
     this.wake?.();
+  }
+
+  /**
+   * Asks for these blobs, the last: git's input ends after them. Asked before any other (no
+   * `.gitbook.yaml`, no summary), they go to git as one list, which git answers in buffered writes
+   * (see readBlobContents).
+   */
+  askLast(ids: Iterable<string>): void {
+    this.closed = true;
+    this.ask(ids);
   }
 
   async read(id: string): Promise<Buffer> {
@@ -257,7 +280,9 @@ class BlobQueue {
   }
 
   private async next(): Promise<Buffer> {
-    this.reader ??= this.mirror.readBlobs(this.ids(), this.signal)[Symbol.asyncIterator]();
+    this.reader ??= this.mirror
+      .readBlobs(this.closed ? this.waiting.splice(0) : this.ids(), this.signal)
+      [Symbol.asyncIterator]();
     const next = await this.reader.next();
     if (next.done) throw new Error('git answered fewer blobs than asked');
     return next.value.data;

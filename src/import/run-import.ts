@@ -133,6 +133,8 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
   }
 
   const sha = request.source === 'git' ? request.sha : undefined;
+  // Looked up once: the bundle takes it rather than starting git again for it.
+  let tree: string | undefined;
   if (request.source === 'git') {
     const mirror = deps.mirrorFor(mapping.git.repo);
     // An import of an older commit that waited (a retry, a busy space) must not replace a newer one.
@@ -146,7 +148,7 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
       return { result: 'superseded', sha: request.sha };
     }
     // A git folder's tree id tells whether the content changed before anything is bundled.
-    const tree = await mirror.treeHash(request.sha, mapping.git.dir, deps.signal);
+    tree = await mirror.treeHash(request.sha, mapping.git.dir, deps.signal);
     if (tree === undefined)
       throw new ContentError(
         'CONTENT_INVALID',
@@ -169,13 +171,10 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
     };
     const bundled: WrittenBundle & { treeHash?: string } =
       request.source === 'git'
-        ? await bundleGitFolder(
-            deps.mirrorFor(mapping.git.repo),
-            request.sha,
-            mapping.git.dir,
-            bundlePath,
-            options,
-          )
+        ? await bundleGitFolder(deps.mirrorFor(mapping.git.repo), request.sha, mapping.git.dir, bundlePath, {
+            ...options,
+            treeHash: tree,
+          })
         : await bundleWorkingFolder(join(request.path, mapping.git.dir), bundlePath, options);
     // One hash for a commit and a working copy: a save imported from the copy is not imported
     // again when its commit arrives (a new revision would drop the change request's approvals).

@@ -140,6 +140,26 @@ describe('bundleGitFolder', () => {
     await expect(access(out)).rejects.toThrow();
   });
 
+  it('takes the tree id it is given instead of looking it up, and gives the same bytes', async () => {
+    const sha = await commitDocs(under('docs', { ...SAMPLE_DOCS, '.gitbook.yaml': 'root: ./\n' }));
+    const looked = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'looked.zip'));
+    let lookups = 0;
+    const counting = Object.create(mirror) as GitMirror;
+    counting.treeHash = (...args: Parameters<GitMirror['treeHash']>) => {
+      lookups += 1;
+      return mirror.treeHash(...args);
+    };
+    const given = await bundleGitFolder(counting, sha, 'docs', join(repo.root, 'given.zip'), {
+      treeHash: looked.treeHash,
+    });
+    expect(lookups).toBe(0);
+    expect(given.treeHash).toBe(looked.treeHash);
+    expect((await readFile(given.outFile)).equals(await readFile(looked.outFile))).toBe(true);
+    await expect(
+      bundleGitFolder(counting, sha, 'nope', out, { treeHash: looked.treeHash }),
+    ).rejects.toMatchObject({ code: 'CONTENT_INVALID', path: 'nope' });
+  });
+
   it('refuses a folder missing at the commit, and a bad .gitbook.yaml naming the key', async () => {
     const sha = await commitDocs({
       'docs/.gitbook.yaml': 'structure:\n  readme: intro.txt\n',

@@ -107,6 +107,22 @@ describe('planGitFolder', () => {
     });
   });
 
+  it('takes a given tree id instead of looking it up, and still tells a missing folder first', async () => {
+    const { source, calls } = treeSource({ 'docs/README.md': '# Welcome\n' });
+    const given = 'd'.repeat(40);
+    const { plan, treeHash } = await planGitFolder(source, SHA, 'docs', { treeHash: given });
+    expect(treeHash).toBe(given);
+    expect(plan.entries.map((entry) => entry.name)).toEqual(['README.md']);
+    expect(calls).toMatchObject({ treeHash: 0, listTree: 1 });
+
+    await expect(planGitFolder(source, SHA, 'nope', { treeHash: given })).rejects.toMatchObject({
+      name: 'ContentError',
+      code: 'CONTENT_INVALID',
+      path: 'nope',
+      message: `folder nope does not exist at commit ${SHA}`,
+    });
+  });
+
   it('refuses a root that names no folder, and takes an empty one as a folder without files', async () => {
     const missing = treeSource({ 'docs/.gitbook.yaml': 'root: guides\n', 'docs/guides.md': '# Guides\n' });
     await expect(planGitFolder(missing.source, SHA, 'docs')).rejects.toMatchObject({
