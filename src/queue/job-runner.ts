@@ -255,15 +255,17 @@ export class JobRunner {
       record('completed');
       log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
       // The event for people, and the end of the failures in a row onFailure counted (never in a
-      // dry run either): two writes of their own, at once.
-      await Promise.all([
+      // dry run either): two writes of their own, at once. A job with neither awaits nothing.
+      const event =
         definition.describe === undefined
           ? undefined
-          : this.#recordEvent(queue, definition, payload, result, log),
+          : this.#recordEvent(queue, definition, payload, result, log);
+      const success =
         definition.onSuccess === undefined || ctx.dryRun
           ? undefined
-          : bestEffort(log, 'success not recorded', async () => definition.onSuccess?.(ctx, payload, result)),
-      ]);
+          : bestEffort(log, 'success not recorded', async () => definition.onSuccess?.(ctx, payload, result));
+      if (event !== undefined) await event;
+      if (success !== undefined) await success;
       return result;
     } catch (error) {
       const cause: unknown = held?.lostReason ?? error;
