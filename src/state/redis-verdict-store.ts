@@ -2,10 +2,9 @@
 // Each poll replaces them, and most polls find what the last one found: then only the time of the
 // poll is written. The hash keeps a digest of the verdicts (their content without the time) and
 // the time of the last poll that confirmed them (fields `:digest` and `:at`, names no change
-// request id has); a poll whose verdicts have the digest this process wrote last sends that digest
-// and its time alone, and a script writes the time only while the digest still holds (another
-// process, or a merge's `set`, may have written since), the whole replace otherwise.
-import { createHash } from 'node:crypto';
+// request id has). A poll sends its digest and time first, and a script writes the time only
+// while the digest holds (whichever process wrote it); otherwise the poll writes the verdicts whole.
+import { hash } from 'node:crypto';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { type ScriptCommand, scriptCommand } from '../redis/script-command.js';
 import { parseStoredJson, RedisStateStore } from './redis-state-store.js';
@@ -23,8 +22,6 @@ return 1
 
 export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
   readonly #confirm: ScriptCommand;
-  /** Per hash, the digest this process wrote there last. */
-  readonly #written = new Map<string, string>();
 
   constructor(redis: RedisClient, prefix: string) {
     super(redis, prefix);
@@ -40,17 +37,13 @@ export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
     const at = verdicts[0]?.at;
     // Verdicts of one time (a poll's) are confirmed by their digest; others are written whole.
     const digest = verdicts.every((verdict) => verdict.at === at) ? digestOf(verdicts) : undefined;
-    if (digest !== undefined && at !== undefined && this.#written.get(key) === digest) {
-      if ((await this.#confirm(1, key, digest, at)) === 1) return;
-    }
+    if (digest !== undefined && at !== undefined && (await this.#confirm(1, key, digest, at)) === 1) return;
     const multi = this.redis.multi().del(key);
     const fields = verdicts.flatMap((verdict) => [verdict.changeRequest, JSON.stringify(verdict)]);
     if (digest !== undefined) fields.push(DIGEST_FIELD, digest);
     if (at !== undefined) fields.push(AT_FIELD, at);
     if (fields.length > 0) multi.hset(key, ...fields);
     await multi.exec();
-    if (digest === undefined) this.#written.delete(key);
-    else this.#written.set(key, digest);
   }
 
   async set(mapping: string, verdict: StoredVerdict): Promise<void> {
@@ -77,9 +70,10 @@ export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
   }
 }
 
-/** The verdicts' content without their time, as a short hash. */
+/** The verdicts' content without their time, as a short hash (each poll computes it). */
 function digestOf(verdicts: readonly StoredVerdict[]): string {
-  const hash = createHash('sha1');
-  for (const { at: _at, ...content } of verdicts) hash.update(JSON.stringify(content)).update('\n');
-  return hash.digest('base64url');
+  let text = '';
+  for (const verdict of verdicts)
+    text += `${verdict.changeRequest} ${verdict.number} ${verdict.revision} ${verdict.mergeable} ${JSON.stringify(verdict.subject)} ${JSON.stringify(verdict.reasons)}\n`;
+  return hash('sha1', text, 'base64url');
 }
