@@ -13,6 +13,13 @@ import { byNumber, type StoredVerdict, type VerdictStore, verdictSchema } from '
 const DIGEST_FIELD = ':digest';
 const AT_FIELD = ':at';
 
+/** KEYS[1]: the hash. ARGV: a change request, its verdict. Written, and the digest dropped. */
+const SET_SCRIPT = `
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+redis.call('HDEL', KEYS[1], '${DIGEST_FIELD}')
+return 1
+`;
+
 /** KEYS[1]: the hash. ARGV: the digest, the time. 1 when the digest held and the time was written. */
 const CONFIRM_SCRIPT = `
 if redis.call('HGET', KEYS[1], '${DIGEST_FIELD}') ~= ARGV[1] then return 0 end
@@ -22,10 +29,12 @@ return 1
 
 export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
   readonly #confirm: ScriptCommand;
+  readonly #set: ScriptCommand;
 
   constructor(redis: RedisClient, prefix: string) {
     super(redis, prefix);
     this.#confirm = scriptCommand(redis, 'docsyncVerdictsConfirm', CONFIRM_SCRIPT);
+    this.#set = scriptCommand(redis, 'docsyncVerdictSet', SET_SCRIPT);
   }
 
   keyOf(mapping: string): string {
@@ -47,12 +56,10 @@ export class RedisVerdictStore extends RedisStateStore implements VerdictStore {
   }
 
   async set(mapping: string, verdict: StoredVerdict): Promise<void> {
-    // The verdicts differ from the digest's now: the next poll writes them whole.
-    await this.redis
-      .multi()
-      .hset(this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict))
-      .hdel(this.keyOf(mapping), DIGEST_FIELD)
-      .exec();
+    // The verdicts differ from the digest's now: the next poll writes them whole. A script, not a
+    // transaction: on an auto-pipelined connection a transaction leaves at once, ahead of a poll's
+    // confirm issued before it, which would then find no digest and write its older verdicts over.
+    await this.#set(1, this.keyOf(mapping), verdict.changeRequest, JSON.stringify(verdict));
   }
 
   async list(mapping: string): Promise<StoredVerdict[]> {

@@ -1,5 +1,6 @@
 // One contract for every store jobs see, run against the Redis versions (the daemon's) and the
 // in-memory ones (`docsync once`, tests, benchmarks): both must answer alike.
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { EVENTS_KEPT } from '../../../src/state/event-log.js';
 import type { LinkCheck } from '../../../src/state/link-check-store.js';
@@ -7,7 +8,8 @@ import { memoryStores } from '../../../src/state/memory-stores.js';
 import { redisStores } from '../../../src/state/redis-stores.js';
 import type { Stores } from '../../../src/state/stores.js';
 import type { StoredVerdict } from '../../../src/state/verdict-store.js';
-import { testRedis, uniquePrefix } from '../../support/test-context.js';
+import { closeAfter } from '../../support/close-after.js';
+import { redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 
 const kinds: Array<[string, () => Stores]> = [
   [
@@ -176,6 +178,21 @@ describe.each(kinds)('stores %s', (_, makeStores) => {
 });
 
 describe('verdicts in Redis, written by two processes', () => {
+  it('keeps a merge verdict set just after a poll confirmed the ones before it, auto-pipelined', async () => {
+    const prefix = uniquePrefix('stores');
+    testRedis(prefix);
+    // Jobs' state travels auto-pipelined (src/redis/redis-connections.ts).
+    const client = new Redis(redisUrl(), { enableAutoPipelining: true, maxRetriesPerRequest: null });
+    closeAfter(() => client.quit());
+    const { verdicts } = redisStores(client, prefix);
+    await verdicts.replace('docs', [verdict('cr_1', 1)]);
+    // A poll confirms the same verdicts, and in the same turn a merge job sets one.
+    const polled = verdicts.replace('docs', [{ ...verdict('cr_1', 1), at: '2026-11-21T10:05:00.000Z' }]);
+    const merged = { ...verdict('cr_1', 1, false), at: '2026-11-21T10:06:00.000Z' };
+    await Promise.all([polled, verdicts.set('docs', merged)]);
+    expect(await verdicts.list('docs')).toEqual([merged]);
+  });
+
   it('never confirms verdicts another process replaced since', async () => {
     const prefix = uniquePrefix('stores');
     const one = redisStores(testRedis(prefix), prefix).verdicts;
