@@ -87,7 +87,9 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
     // One addBulk per kind: link checks on their own queue meanwhile; on maintain, each change
     // request's update is still queued before its merge attempt. The verdicts are written at the
     // same time: /status reads them, no job does.
-    await Promise.all([
+    // Settled, all of them, before the job ends: a write still on its way after a failed enqueue
+    // could land after the next poll's.
+    const written = await Promise.allSettled([
       checks.length > 0 ? checkLinksKind.enqueueBulk(ctx.queues, checks) : undefined,
       (async () => {
         if (updates.length > 0) await updateChangeRequestKind.enqueueBulk(ctx.queues, updates);
@@ -95,6 +97,7 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
       })(),
       ctx.dryRun ? undefined : ctx.stores.verdicts.replace(mapping.name, records),
     ]);
+    for (const outcome of written) if (outcome.status === 'rejected') throw outcome.reason;
     return { result: 'polled', managed: managed.length, updates: updates.length, merges: merges.length };
   },
 });
