@@ -2,7 +2,6 @@
 // third of what serving loads, so serve-daemon.ts loads this module once the app answers, and the
 // routes that read them wait for them.
 import type { Config } from '../config/config-schema.js';
-import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import { readBrokenLinks } from '../metrics/read-broken-links.js';
@@ -14,7 +13,6 @@ import type { Stores } from '../state/stores.js';
 export interface QueuesAndMetricsOptions {
   config: Config;
   log: Logger;
-  shutdown: Shutdown;
   /** The producer connection the queues share. */
   connection: RedisClient;
   /** The state every process shares, which the gauges read when scraped. */
@@ -27,7 +25,6 @@ export function makeQueuesAndMetrics(options: QueuesAndMetricsOptions): {
 } {
   const { config, log, shared } = options;
   const queues = new Queues(options.connection, config, log.child({ component: 'queue' }));
-  options.shutdown.add('queues', () => queues.close());
 
   // Gauges of shared state are read from Redis when scraped, so every process shows the same.
   const metricsLog = log.child({ component: 'metrics' });

@@ -65,12 +65,19 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   const shared: Promise<Stores> = served
     .then(() => import('../state/redis-stores.js'))
     .then(({ redisStores }) => redisStores(redis.producer(), config.redis.prefix));
+  let made: QueuesAndMetrics | undefined;
   const queuesAndMetrics: Promise<QueuesAndMetrics> = Promise.all([
     served.then(() => import('./make-queues-and-metrics.js')),
     shared,
   ]).then(([{ makeQueuesAndMetrics }, stores]) => {
     stopIfStopping();
-    return makeQueuesAndMetrics({ config, log, shutdown, connection: redis.producer(), shared: stores });
+    made = makeQueuesAndMetrics({ config, log, connection: redis.producer(), shared: stores });
+    return made;
+  });
+  // Registered before the HTTP server's step, so that the queues close after it (steps run last
+  // registered first): a request under way still finds them open. Made after a stop began, never.
+  shutdown.add('queues', async () => {
+    await made?.queues.close();
   });
 
   const httpAddress = early.address;
