@@ -115,12 +115,27 @@ async function planFromGit(
   // The listing of `dir` runs beside the tree id's lookup, started first as it takes longer: it is
   // the docs root's own unless `.gitbook.yaml` names another root below, and it holds
   // `.gitbook.yaml`. A missing folder or commit is told by the tree id, whose failure comes first.
-  const listing = collect(() => mirror.listTree(sha, dir, signal));
+  const lookUpTree = async () => options.treeHash ?? (await mirror.treeHash(sha, dir, signal));
+  // Its own abort too: a lookup that ends the plan first stops the listing's git process.
+  const stopListing = new AbortController();
+  const listing = collect(() =>
+    mirror.listTree(
+      sha,
+      dir,
+      signal === undefined ? stopListing.signal : AbortSignal.any([signal, stopListing.signal]),
+    ),
+  );
   listing.catch(() => {});
   const missing = () =>
     new ContentError('CONTENT_INVALID', `folder ${dir} does not exist at commit ${sha}`, { path: dir });
-  const treeHash = options.treeHash ?? (await mirror.treeHash(sha, dir, signal));
-  if (treeHash === undefined) throw missing();
+  const treeHash = await lookUpTree().catch((error: unknown) => {
+    stopListing.abort();
+    throw error;
+  });
+  if (treeHash === undefined) {
+    stopListing.abort();
+    throw missing();
+  }
   const listed = await listing.catch(async (error: unknown) => {
     // A tree id given for a folder that is not there: the lookup, skipped, still tells it first.
     if (options.treeHash !== undefined && (await mirror.treeHash(sha, dir, signal)) === undefined)

@@ -2,8 +2,12 @@
 // it drains, or until it closes (a failed file, a git process gone), and then looks for the failure.
 import type { Writable } from 'node:stream';
 
-/** Resolves on the stream's next `drain` or `close`, whichever comes first; never rejects. */
+/**
+ * Resolves on the stream's next `drain` or `close`, whichever comes first (at once when it is
+ * destroyed already: its `close` has passed); never rejects.
+ */
 export function waitForDrain(stream: Writable): Promise<void> {
+  if (stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = (): void => {
       stream.off('drain', done);

@@ -128,12 +128,17 @@ class IdWriter {
     private readonly notify: () => void,
   ) {}
 
+  /** Git failed, or its input closed (the reader left early): nothing more to write. */
+  get #stopped(): boolean {
+    return this.git.failed !== undefined || this.git.stdin.destroyed;
+  }
+
   async writeAll(blobs: Iterable<string>): Promise<void> {
     for (const blob of blobs) {
       this.add(blob);
       if (this.batch.length === IDS_PER_WRITE) this.flush();
       if (this.drained !== undefined) await this.drained;
-      if (this.git.failed !== undefined) return;
+      if (this.#stopped) return;
     }
     this.end();
   }
@@ -156,7 +161,7 @@ class IdWriter {
           });
         }
         if (this.drained !== undefined) await this.drained;
-        if (this.git.failed !== undefined) return;
+        if (this.#stopped) return;
       }
       this.end();
     } finally {
@@ -178,7 +183,7 @@ class IdWriter {
 
   private flush(): void {
     const { batch } = this;
-    if (batch.length === 0 || this.git.failed !== undefined) return;
+    if (batch.length === 0 || this.#stopped) return;
     this.batch = [];
     for (const blob of batch) this.asked.push(blob);
     this.notify();
