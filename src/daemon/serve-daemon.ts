@@ -8,6 +8,7 @@ import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
 import type { Config } from '../config/config-schema.js';
 import { createHttpServer, type QueuesAndMetrics } from '../http/create-http-server.js';
 import type { EarlyHttpServer } from '../http/early-http-server.js';
+import type { PushEvent } from '../http/hooks/parse-push-event.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
@@ -80,6 +81,19 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     await made?.queues.close();
   });
 
+  // The push webhook's trigger, made on the first push (over the queues) and kept.
+  let trigger: Promise<(push: PushEvent) => Promise<number>> | undefined;
+  const pushTriggerOnce = () => {
+    trigger ??= Promise.all([queuesAndMetrics, import('../producers/push-trigger.js')]).then(
+      ([{ queues }, { pushTrigger }]) =>
+        pushTrigger(queues.get('import'), config.mappings, {
+          queue: queues.get('maintain'),
+          mappings: config.branchMappings,
+        }),
+    );
+    return trigger;
+  };
+
   const httpAddress = early.address;
   const artifacts = new ArtifactStore({
     dir: join(config.dataDir, 'artifacts'),
@@ -125,17 +139,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
           hooks: {
             secret: config.hooks.secret,
             gitlabToken: config.hooks.gitlabToken,
-            onPush: async (push) => {
-              const [{ queues }, { pushTrigger }] = await Promise.all([
-                queuesAndMetrics,
-                import('../producers/push-trigger.js'),
-              ]);
-              const trigger = pushTrigger(queues.get('import'), config.mappings, {
-                queue: queues.get('maintain'),
-                mappings: config.branchMappings,
-              });
-              return trigger(push);
-            },
+            onPush: async (push) => (await pushTriggerOnce())(push),
           },
         }),
   });

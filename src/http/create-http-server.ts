@@ -118,9 +118,9 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
 
 /**
  * Loads the dashboard once the server answers (and the queues are made), so that its first visitor
- * does not wait for it. The
- * early server answers through fastify from when it is ready (fastify never listens then), and a
- * fastify that listens itself binds in the same turn as it becomes ready: the load starts after.
+ * does not wait for it. The early server answers through fastify from when it is ready (fastify
+ * never listens then), and a fastify that listens itself binds in the same turn as it becomes
+ * ready: the load starts after.
  */
 function loadOnceServing(server: FastifyInstance, dashboard: LazyDashboard, log: Logger): void {
   server.addHook('onReady', (done) => {
