@@ -2,6 +2,7 @@
 // options, beside the role's options (src/redis/redis-connections.ts). Pure, so that each mode's
 // options are tested without a server.
 import type { ClusterNode, ClusterOptions, RedisOptions, SentinelAddress } from 'ioredis';
+import { FailoverSafeSentinelConnector } from './failover-safe-sentinel-connector.js';
 import type { RedisSentinelTarget, RedisTarget, RedisTls } from './redis-target.js';
 
 export type RedisClientPlan =
@@ -11,6 +12,12 @@ export type RedisClientPlan =
 
 /** A primary demoted to a replica answers writes with READONLY until the client finds the new one. */
 const READONLY = /^READONLY\b/;
+
+/**
+ * How long a sentinel may take to answer: one that hangs (a paused machine) must not hold a
+ * reconnect forever while another sentinel could answer.
+ */
+export const SENTINEL_COMMAND_TIMEOUT_MS = 5000;
 
 export function redisClientPlan(target: RedisTarget, options: RedisOptions): RedisClientPlan {
   const tls = target.tls === undefined ? {} : { tls: tlsOptions(target.tls) };
@@ -49,8 +56,11 @@ function sentinelOptions(sentinel: RedisSentinelTarget, tls: RedisTls | undefine
     ...(withCredentials?.password === undefined ? {} : { sentinelPassword: withCredentials.password }),
     // TLS is on for the sentinels and the data nodes alike, as their addresses say (rediss://).
     ...(secure ? { sentinelTLS: tlsConnection, tls: tlsConnection, enableTLSForSentinelMode: true } : {}),
-    // Learn of a failover from the sentinels at once rather than from the next failed command.
+    // Learn of a failover from the sentinels at once rather than from the next failed command,
+    // through a connector that drops a connection's detector with the connection (see there).
     failoverDetector: true,
+    Connector: FailoverSafeSentinelConnector,
+    sentinelCommandTimeout: SENTINEL_COMMAND_TIMEOUT_MS,
     // 2: reconnect (asking the sentinels for the primary again) and resend the command.
     reconnectOnError: (error) => (READONLY.test(error.message) ? 2 : false),
   };

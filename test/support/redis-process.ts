@@ -16,6 +16,10 @@ export interface RedisProcess {
   stop(): Promise<void>;
   /** Kills it at once, as a crash would. */
   kill(): Promise<void>;
+  /** Freezes it (SIGSTOP), as a paused machine would: connections open, nothing answered. */
+  pause(): void;
+  /** Lets a paused server go on (SIGCONT). */
+  resume(): void;
 }
 
 const READY = /Ready to accept connections|Sentinel ID is/;
@@ -84,10 +88,19 @@ export async function startRedisProcess(
   });
   let stopping: Promise<void> | undefined;
   const end = (signal: NodeJS.Signals) => {
+    // A paused server would not act on SIGTERM until it is let go on.
+    child.kill('SIGCONT');
     stopping ??= stopChild(child, exited, signal);
     return stopping;
   };
-  const server: RedisProcess = { port, dir, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+  const server: RedisProcess = {
+    port,
+    dir,
+    stop: () => end('SIGTERM'),
+    kill: () => end('SIGKILL'),
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
+  };
   closeAfter(() => server.stop());
   try {
     await ready;

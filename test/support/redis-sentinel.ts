@@ -1,5 +1,6 @@
-// A local Redis with high availability: a primary, one replica and one sentinel watching them (a
-// quorum of one, so that this sentinel alone may fail over). Stopped after the test or file.
+// A local Redis with high availability: a primary, one replica and one sentinel or more watching
+// them (each with a quorum of one, so that one sentinel alone may fail over). Stopped after the
+// test or file.
 import { Redis } from 'ioredis';
 import { closeAfter } from './close-after.js';
 import { type RedisProcess, startRedisProcess } from './redis-process.js';
@@ -8,18 +9,25 @@ import { waitFor } from './wait-for.js';
 export interface RedisSentinelSet {
   /** The name the sentinel monitors the primary under. */
   name: string;
-  /** `127.0.0.1:<port>` of the sentinel, for redis.sentinel.sentinels. */
+  /** `127.0.0.1:<port>` of the first sentinel, for redis.sentinel.sentinels. */
   sentinel: string;
+  /** `127.0.0.1:<port>` of every sentinel, in order. */
+  sentinels: readonly string[];
+  /** The sentinels' processes, in order. */
+  sentinelServers: readonly RedisProcess[];
   servers: readonly [RedisProcess, RedisProcess];
-  /** The port of the server the sentinel names as primary now. */
+  /** The port of the server the last sentinel names as primary now. */
   primaryPort(): Promise<number>;
-  /** Asks the sentinel to fail over; resolves with the port of the new primary once it takes writes. */
+  /** Asks the last sentinel to fail over; resolves with the port of the new primary once it takes writes. */
   failover(): Promise<number>;
   /** Kills the primary (SIGKILL); resolves with the port of the replica once the sentinel promoted it. */
   killPrimary(): Promise<number>;
 }
 
-export async function startRedisSentinelSet(name = 'docsync-primary'): Promise<RedisSentinelSet> {
+export async function startRedisSentinelSet(
+  options: { name?: string; sentinelCount?: number } = {},
+): Promise<RedisSentinelSet> {
+  const name = options.name ?? 'docsync-primary';
   // No 5 s wait before a full sync (the default for diskless syncs): replicas sync at once.
   const sync = ['--repl-diskless-sync-delay', '0'];
   const primary = await startRedisProcess({ label: 'primary', args: sync });
@@ -28,28 +36,39 @@ export async function startRedisSentinelSet(name = 'docsync-primary'): Promise<R
     args: [...sync, '--replicaof', '127.0.0.1', String(primary.port)],
   });
   await waitFor(async () => (await role(replica.port)) === 'connected', 'the replica to sync');
-  const sentinelServer = await startRedisProcess({
-    label: 'sentinel',
-    args: ['--sentinel'],
-    config: [
-      `sentinel monitor ${name} 127.0.0.1 ${primary.port} 1`,
-      `sentinel down-after-milliseconds ${name} 1000`,
-      `sentinel failover-timeout ${name} 5000`,
-      '',
-    ].join('\n'),
-  });
-  const sentinel = new Redis({ port: sentinelServer.port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
+  const sentinelServers: RedisProcess[] = [];
+  for (let index = 0; index < (options.sentinelCount ?? 1); index += 1) {
+    sentinelServers.push(
+      await startRedisProcess({
+        label: `sentinel-${index}`,
+        args: ['--sentinel'],
+        config: [
+          `sentinel monitor ${name} 127.0.0.1 ${primary.port} 1`,
+          `sentinel down-after-milliseconds ${name} 1000`,
+          `sentinel failover-timeout ${name} 5000`,
+          '',
+        ].join('\n'),
+      }),
+    );
+  }
+  // The set's own questions go to the last sentinel, so that a test may pause the others.
+  const asked = sentinelServers[sentinelServers.length - 1] as RedisProcess;
+  const sentinel = new Redis({ port: asked.port, host: '127.0.0.1', maxRetriesPerRequest: 1 });
   const closeSentinelClient = () => sentinel.quit().catch(() => sentinel.disconnect());
   closeAfter(closeSentinelClient);
   const primaryPort = async () => {
     const [, port] = (await sentinel.call('SENTINEL', 'get-master-addr-by-name', name)) as [string, string];
     return Number(port);
   };
-  // A failover needs a replica the sentinel knows of (it learns them from the primary's INFO).
-  await waitFor(
-    async () => ((await sentinel.call('SENTINEL', 'replicas', name)) as unknown[]).length > 0,
-    'the sentinel to know the replica',
-  );
+  // A failover needs a replica the sentinel knows of (it learns them from the primary's INFO) and
+  // has itself heard from, with its link to the primary up; until then it answers NOGOODSLAVE.
+  await waitFor(async () => {
+    const replicas = (await sentinel.call('SENTINEL', 'replicas', name)) as string[][];
+    return replicas.some((fields) => {
+      const field = (key: string) => fields[fields.indexOf(key) + 1];
+      return field('flags') === 'slave' && field('master-link-status') === 'ok';
+    });
+  }, 'the sentinel to know the replica');
   const promoted = async (before: number) => {
     const after = await waitFor(async () => {
       const now = await primaryPort();
@@ -60,7 +79,9 @@ export async function startRedisSentinelSet(name = 'docsync-primary'): Promise<R
   };
   return {
     name,
-    sentinel: `127.0.0.1:${sentinelServer.port}`,
+    sentinel: `127.0.0.1:${sentinelServers[0]?.port}`,
+    sentinels: sentinelServers.map((server) => `127.0.0.1:${server.port}`),
+    sentinelServers,
     servers: [primary, replica],
     primaryPort,
     async failover() {

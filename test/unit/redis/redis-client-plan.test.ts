@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { redisClientPlan } from '../../../src/redis/redis-client-plan.js';
+import { FailoverSafeSentinelConnector } from '../../../src/redis/failover-safe-sentinel-connector.js';
+import { redisClientPlan, SENTINEL_COMMAND_TIMEOUT_MS } from '../../../src/redis/redis-client-plan.js';
 import { describeRedisTarget, redisMode } from '../../../src/redis/redis-target.js';
 
 const ROLE = { maxRetriesPerRequest: null, enableOfflineQueue: true };
@@ -63,6 +64,9 @@ describe('the ioredis options of each kind of Redis target', () => {
       password: 'primary-pw',
       sentinelPassword: 'sentinel-pw',
       failoverDetector: true,
+      // Its detector goes with its connection, and a hung sentinel is given up on for the next.
+      Connector: FailoverSafeSentinelConnector,
+      sentinelCommandTimeout: SENTINEL_COMMAND_TIMEOUT_MS,
     });
     expect(plan.options.tls).toBeUndefined();
     expect(plan.options.enableTLSForSentinelMode).toBeUndefined();

@@ -1,0 +1,35 @@
+// ioredis's Sentinel connector with one race closed. Its failover detector (a subscription to
+// `+switch-master` on the sentinels) is made when a connection to the primary is established, and
+// outlived that connection: when the primary died, the client went on asking the sentinels for it,
+// and a `+switch-master` announced while one of those questions was under way aborted it, after
+// which ioredis ends the client for good (status `end`, no further reconnect). Here a connection's
+// detector goes when the connection closes. A reconnect asks the sentinels anyway, so nothing it
+// announced is missed, and the next connection brings its own detector.
+import { type SentinelConnectionOptions, SentinelConnector } from 'ioredis';
+
+type ErrorEmitter = Parameters<SentinelConnector['connect']>[0];
+type NetStream = Awaited<ReturnType<SentinelConnector['connect']>>;
+
+/** What this connector reaches of ioredis's private state; checked by test/integration/redis/redis-sentinel-detector-race.test.ts. */
+interface DetectorHolder {
+  failoverDetector?: { cleanup(): void } | null;
+}
+
+export class FailoverSafeSentinelConnector extends SentinelConnector {
+  // ioredis gives a custom connector the client's options as they are, untyped.
+  constructor(options: unknown) {
+    super(options as SentinelConnectionOptions);
+  }
+
+  override async connect(eventEmitter: ErrorEmitter): Promise<NetStream> {
+    const stream = await super.connect(eventEmitter);
+    stream.once('close', () => this.#dropDetector());
+    return stream;
+  }
+
+  #dropDetector(): void {
+    const holder = this as unknown as DetectorHolder;
+    holder.failoverDetector?.cleanup();
+    holder.failoverDetector = null;
+  }
+}
