@@ -1,6 +1,7 @@
 // A local Redis with high availability: a primary, one replica and one sentinel or more watching
-// them (each with a quorum of one, so that one sentinel alone may fail over). Stopped after the
-// test or file.
+// them, each with a quorum of one. One sentinel alone may fail over when asked to (SENTINEL
+// FAILOVER); a failover of its own, after the primary died, also needs the votes of a majority of
+// the sentinels, so killPrimary is for a set of one. Stopped after the test or file.
 import { Redis } from 'ioredis';
 import { closeAfter } from './close-after.js';
 import { type RedisProcess, startRedisProcess } from './redis-process.js';
@@ -90,6 +91,7 @@ export async function startRedisSentinelSet(
       return promoted(before);
     },
     async killPrimary() {
+      if (sentinelServers.length > 1) throw new Error('killPrimary needs a set of one sentinel (see above)');
       const before = await primaryPort();
       await [primary, replica].find((server) => server.port === before)?.kill();
       return promoted(before);
