@@ -8,7 +8,7 @@ import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
 import { pollSpaceKind } from '../src/queue/kinds/poll-space-kind.js';
 import { pendingExport } from '../src/state/export-pending.js';
-import type { MappingState } from '../src/state/mapping-state.js';
+import type { MappingState, RevisionOrigin } from '../src/state/mapping-state.js';
 import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import type { MergedRevisionsPlan } from '../src/upkeep/plan-merged-revisions.js';
 import { recogniseMerges } from '../src/upkeep/recognise-merges.js';
@@ -42,12 +42,21 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
     const api = requireApi(ctx);
     const space = await api.spaces.get(mapping.space, { signal: ctx.signal });
     const state = await ctx.stores.mappings.get(mapping.name);
+    let origin: RevisionOrigin | undefined;
     if (state.lastSeenRevision === space.revision) {
-      const pending = await requeuePendingExport(ctx, mapping, state);
-      if (pending !== undefined) return { result: 'export-pending', revision: pending };
-      return { result: 'unchanged', revision: space.revision };
+      // A revision seen before may have learnt its commit since: docsync's content first imported
+      // from a working copy names the commit holding it once the git poll finds that commit
+      // (src/import/attach-commit-to-worktree-import.ts). Until a two-way mapping has its base, such
+      // a revision is looked at again.
+      if (mapping.direction === 'both' && state.exportBase === undefined)
+        origin = await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
+      if (origin?.sha === undefined) {
+        const pending = await requeuePendingExport(ctx, mapping, state);
+        if (pending !== undefined) return { result: 'export-pending', revision: pending };
+        return { result: 'unchanged', revision: space.revision };
+      }
     }
-    let origin = await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
+    origin ??= await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
     const log = ctx.log.child({ mapping: mapping.name, revision: space.revision });
     let merges: MergedRevisionsPlan | undefined;
     if (origin === undefined) {

@@ -18,6 +18,7 @@ import type { ContentPreview } from '../preview/content-preview.js';
 import { previewImport } from '../preview/preview-import.js';
 import { LOGGED_PATHS, previewLogFields } from '../preview/preview-log-fields.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
+import { attachCommitToWorktreeImport } from './attach-commit-to-worktree-import.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
 import { logImportWarnings, storedWarnings } from './import-warnings.js';
@@ -277,6 +278,7 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
       lastContent: content,
       lastTree: treeKey ?? null,
+      contentFromWorktree: request.source === 'worktree' ? true : null,
       changeRequestId: cr.id,
       lastImport: {
         ...outcome(deps, request, 'imported'),
@@ -310,17 +312,29 @@ async function unchanged(
   deps: ImportDeps,
   request: ImportRequest,
   log: Logger,
-  state: { lastImport?: ImportOutcome | undefined },
+  state: Pick<MappingState, 'lastImport' | 'contentFromWorktree' | 'changeRequestId'>,
   /** The git tree id of a commit found to hold the imported content, remembered for its next poll. */
   treeKey?: string,
 ): Promise<ImportReport> {
   log.info({ result: 'unchanged' }, 'content unchanged since the last import');
   const sha = request.source === 'git' ? request.sha : undefined;
   const previous = state.lastImport;
+  const attach = sha !== undefined && state.contentFromWorktree === true && !deps.dryRun;
+  let seenAgain = false;
+  if (attach && state.changeRequestId !== undefined) {
+    const named = await attachCommitToWorktreeImport(deps, request.mapping, state.changeRequestId, sha);
+    // Read now, not with the import's state: the space poll takes no lock and may have moved on.
+    if (named.length > 0) {
+      const seen = (await deps.state.get(request.mapping.name)).lastSeenRevision;
+      seenAgain = seen !== undefined && named.includes(seen);
+    }
+  }
   if (!deps.dryRun)
     await deps.state.update(request.mapping.name, {
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
       ...(treeKey === undefined ? {} : { lastTree: treeKey }),
+      ...(attach ? { contentFromWorktree: null } : {}),
+      ...(seenAgain ? { lastSeenRevision: null } : {}),
       lastImport: {
         ...outcome(deps, request, 'unchanged'),
         ...(previous?.warnings === undefined ? {} : { warnings: previous.warnings }),

@@ -107,6 +107,11 @@ export const mappingStateSchema = z.object({
   lastContent: z.string().optional(),
   /** The git tree id of the folder last imported or found unchanged: skips bundling the same tree. */
   lastTree: z.string().optional(),
+  /**
+   * The last import came from a working copy, and no commit holding its content was seen since:
+   * the change request's revision names no commit yet (attach-commit-to-worktree-import.ts).
+   */
+  contentFromWorktree: z.literal(true).optional(),
   /** The open change request docsync keeps for this mapping and branch. */
   changeRequestId: z.string().optional(),
   paused: pauseSchema.optional(),

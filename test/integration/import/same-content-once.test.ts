@@ -1,7 +1,9 @@
 // The same content is imported once, whatever brought it: a save in a watched working copy is
 // imported at once, and the commit of those same files, found by the git poll later, is recognized
 // by its content and not imported again (a new revision would drop the change request's approvals
-// and ask for a second review and link check).
+// and ask for a second review and link check). The commit is then the one the change request's
+// revision names, as if imported from it: space to git learns from it what the space equals once
+// that change request is merged.
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -48,6 +50,9 @@ mappings:
       return last?.source === 'worktree' && last.result === 'imported' ? last : undefined;
     }, 'the import of the saved working copy');
     const afterSave = await imports();
+    // Saved files are in no commit yet.
+    expect(await state.revisionOrigin(space, String(saved.revision))).toMatchObject({ kind: 'import' });
+    expect((await state.revisionOrigin(space, String(saved.revision)))?.sha).toBeUndefined();
 
     const commit = await repo.commit({}, 'Add the guide');
     await repo.push();
@@ -63,5 +68,11 @@ mappings:
       emulator.tokens.admin,
     );
     expect(changeRequest.body.revision).toBe(saved.revision);
+    expect(await state.revisionOrigin(space, String(saved.revision))).toEqual({
+      kind: 'import',
+      mapping: 'docs',
+      changeRequest: saved.changeRequest?.id,
+      sha: commit,
+    });
   });
 });
