@@ -319,22 +319,16 @@ async function unchanged(
   log.info({ result: 'unchanged' }, 'content unchanged since the last import');
   const sha = request.source === 'git' ? request.sha : undefined;
   const previous = state.lastImport;
-  const attach = sha !== undefined && state.contentFromWorktree === true && !deps.dryRun;
-  let seenAgain = false;
-  if (attach && state.changeRequestId !== undefined) {
-    const named = await attachCommitToWorktreeImport(deps, request.mapping, state.changeRequestId, sha);
-    // Read now, not with the import's state: the space poll takes no lock and may have moved on.
-    if (named.length > 0) {
-      const seen = (await deps.state.get(request.mapping.name)).lastSeenRevision;
-      seenAgain = seen !== undefined && named.includes(seen);
-    }
-  }
+  let attached = false;
+  if (sha !== undefined && state.contentFromWorktree === true && !deps.dryRun)
+    attached =
+      state.changeRequestId === undefined ||
+      (await attachCommitToWorktreeImport(deps, request.mapping, state.changeRequestId, sha));
   if (!deps.dryRun)
     await deps.state.update(request.mapping.name, {
       ...(sha === undefined ? {} : { lastImportedSha: sha }),
       ...(treeKey === undefined ? {} : { lastTree: treeKey }),
-      ...(attach ? { contentFromWorktree: null } : {}),
-      ...(seenAgain ? { lastSeenRevision: null } : {}),
+      ...(attached ? { contentFromWorktree: null } : {}),
       lastImport: {
         ...outcome(deps, request, 'unchanged'),
         ...(previous?.warnings === undefined ? {} : { warnings: previous.warnings }),
