@@ -10,7 +10,10 @@ import { type SentinelConnectionOptions, SentinelConnector } from 'ioredis';
 type ErrorEmitter = Parameters<SentinelConnector['connect']>[0];
 type NetStream = Awaited<ReturnType<SentinelConnector['connect']>>;
 
-/** What this connector reaches of ioredis's private state; checked by test/integration/redis/redis-sentinel-detector-race.test.ts. */
+/**
+ * What this connector reaches of ioredis's private state: its presence is checked by
+ * test/unit/redis/redis-client-plan.test.ts, the race by redis-sentinel-detector-race.test.ts.
+ */
 interface DetectorHolder {
   failoverDetector?: { cleanup(): void } | null;
 }
