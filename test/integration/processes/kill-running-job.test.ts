@@ -71,6 +71,10 @@ describe('a docsync process killed while it runs a job', () => {
     );
     expect(open.map((cr) => cr.id)).toEqual([state.changeRequestId]);
 
+    // A job of the live processes may still be running (the other space's import, when the killed
+    // process held it too and another took it over): its writes would have no end line yet. Their
+    // clean stops let every job in flight log its end before the audit reads the lines.
+    for (const [door] of processes.runs.entries()) if (door !== slot) await processes.stop(door);
     const { problems, writingJobs } = lockProblems(
       logged.requests,
       logged.service.tokens.admin,
