@@ -30,6 +30,12 @@ import { type HeldLock, type LockMode, SpaceLocks } from './space-locks.js';
 /** Kills in a row a job survives: enough for crash loops and rolling restarts, not for a poison job. */
 const MAX_STALLED_COUNT = 5;
 
+/**
+ * The limiter of docsync's workers: BullMQ counts the jobs it starts per `duration` against `max`
+ * (one INCR in the script that starts a job), and honours the queue's pause only when `max` is set.
+ */
+const UNREACHED_LIMITER = { max: Number.MAX_SAFE_INTEGER, duration: 1000 };
+
 export interface JobRunnerOptions {
   definitions: readonly AnyJobDefinition[];
   connection: RedisClient;
@@ -108,6 +114,9 @@ export class JobRunner {
         // A job whose process was killed runs again; BullMQ's default (1) would fail it for good,
         // without a trace, the second time that happens to it in a row.
         maxStalledCount: MAX_STALLED_COUNT,
+        // BullMQ checks a queue's rate limit (what Queue.rateLimit sets on a service's 429, see
+        // #failed) only for workers with a limiter: one no queue ever reaches on its own.
+        limiter: UNREACHED_LIMITER,
       });
       const log = this.#options.log.child({ queue });
       worker.on('error', throttledErrorLog(log, 'worker error', 'error'));

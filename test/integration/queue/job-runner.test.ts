@@ -75,12 +75,14 @@ const stubborn = defineJob({
 
 // Answers like a service that says 429 once: the queue pauses and the job runs again unharmed.
 let throttledCalls = 0;
+const throttledAt: number[] = [];
 const throttled = defineJob({
   name: 'throttled',
   queue: 'maintain',
   payload: z.object({}),
   async run() {
     throttledCalls += 1;
+    throttledAt.push(Date.now());
     if (throttledCalls === 1) {
       throw Object.assign(new DocsyncError('API_HTTP_ERROR', 'too many requests', { retryable: true }), {
         status: 429,
@@ -223,6 +225,8 @@ describe('JobRunner', () => {
       'the job to complete',
     );
     expect(throttledCalls).toBe(2);
+    // Not before the pause ended: BullMQ honours a queue's pause only for workers with a limiter.
+    expect((throttledAt[1] ?? 0) - (throttledAt[0] ?? 0)).toBeGreaterThanOrEqual(400);
     expect((await queue.getJob(job.id ?? ''))?.attemptsMade).toBe(1);
     const paused = [...one.lines, ...two.lines].find(
       (line) => line.msg === 'service rate limit: queue paused',
