@@ -20,6 +20,7 @@ import type { Config } from '../src/config/config-schema.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { createJobDeps } from '../src/daemon/create-job-deps.js';
 import type { Logger } from '../src/log/create-logger.js';
+import { changeRequestPollSchedules } from '../src/producers/change-request-poll-schedules.js';
 import { type AnyJobDefinition, defineJob } from '../src/queue/job-definition.js';
 import { JobRunner } from '../src/queue/job-runner.js';
 import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
@@ -110,8 +111,9 @@ async function parallelFetchSeconds(
  */
 const listOnlyPollJob = defineJob(pollChangeRequestsKind, {
   async run(ctx, payload) {
-    const mapping = ctx.config.mappings.find((item) => item.name === payload.mapping);
-    if (mapping === undefined || ctx.api === undefined) throw new Error(`no mapping ${payload.mapping}`);
+    const name = 'mapping' in payload ? payload.mapping : undefined;
+    const mapping = ctx.config.mappings.find((item) => item.name === name);
+    if (mapping === undefined || ctx.api === undefined) throw new Error(`no mapping ${name}`);
     let listed = 0;
     for await (const _ of ctx.api.changeRequests.listAll(mapping.space, {
       status: 'open',
@@ -340,14 +342,17 @@ async function runCycle(options: CycleOptions): Promise<CycleRun> {
   const ended = (counts: typeof before) => (counts.completed ?? 0) + (counts.failed ?? 0);
   const started = performance.now();
   const startedAt = Date.now();
-  await maintain.addBulk(
-    config.mappings.map((mapping) => ({ name: 'poll-change-requests', data: { mapping: mapping.name } })),
-  );
+  // The daemon's schedulers (batches of mappings), or one job per mapping for the list-only floor.
+  const payloads =
+    options.definition === listOnlyPollJob
+      ? config.mappings.map((mapping) => ({ mapping: mapping.name }))
+      : changeRequestPollSchedules(config.mappings).map((scheduler) => scheduler.payload);
+  await maintain.addBulk(payloads.map((data) => ({ name: 'poll-change-requests', data })));
   runner.start();
   const finished = new Promise<void>((resolve) => done.once('all', resolve));
   const watch = setInterval(async () => {
     const counts = await maintain.getJobCounts('completed', 'failed');
-    if (ended(counts) - ended(before) >= config.mappings.length) done.emit('all');
+    if (ended(counts) - ended(before) >= payloads.length) done.emit('all');
   }, 25);
   await finished;
   const seconds = (performance.now() - started) / 1000;

@@ -1,5 +1,5 @@
 // The git poll, the change request poll and the space poll of every mapping, each a BullMQ job
-// scheduler, and the git poll at once (the push webhook, `docsync resume`).
+// scheduler (the change request polls of many mappings at one interval in batches), and the git poll at once (the push webhook, `docsync resume`).
 import type { Queue } from 'bullmq';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
@@ -8,6 +8,7 @@ import type { MappingPollPayload } from '../queue/kinds/mapping-poll-payload.js'
 import { pollChangeRequestsKind } from '../queue/kinds/poll-change-requests-kind.js';
 import { pollGitKind } from '../queue/kinds/poll-git-kind.js';
 import { pollSpaceKind } from '../queue/kinds/poll-space-kind.js';
+import { changeRequestPollSchedules } from './change-request-poll-schedules.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 /** Scheduled polls of the given mappings: one scheduler per mapping and kind. */
@@ -42,17 +43,19 @@ export function syncGitPollSchedulers(
   return syncMappingPolls(queue, pollGitKind, importing(mappings), (mapping) => mapping.git.poll, log);
 }
 
-/** Change request upkeep (list, judge, update and merge) of the same mappings, on the `maintain` queue. */
+/**
+ * Change request upkeep (list, judge, update and merge) of the same mappings, on the `maintain`
+ * queue: one scheduler per mapping, or per batch of mappings when many poll at one interval.
+ */
 export function syncChangeRequestPollSchedulers(
   queue: Queue,
   mappings: readonly MappingConfig[],
   log: Logger,
 ): Promise<void> {
-  return syncMappingPolls(
+  return syncJobSchedulers(
     queue,
     pollChangeRequestsKind,
-    importing(mappings),
-    (mapping) => mapping.changeRequest.poll,
+    changeRequestPollSchedules(importing(mappings)),
     log,
   );
 }

@@ -1,11 +1,20 @@
-// poll-change-requests: list, judge and queue the upkeep of a mapping's change requests. Only its
-// scheduler queues it (`poll-change-requests/<mapping>`).
+// poll-change-requests: list, judge and queue the upkeep of a mapping's change requests, or of a
+// batch of mappings polled at the same interval (src/producers/change-request-poll-schedules.ts).
+// Only its schedulers queue it (`poll-change-requests/<mapping>`, `poll-change-requests/<first>..<last>`).
+import { z } from 'zod';
 import { defineJobKind } from '../job-kind.js';
 import { mappingPollPayload } from './mapping-poll-payload.js';
+
+export const pollChangeRequestsPayload = z.union([
+  mappingPollPayload,
+  z.object({ mappings: z.array(z.string()).min(1) }),
+]);
+
+export type PollChangeRequestsPayload = z.infer<typeof pollChangeRequestsPayload>;
 
 export const pollChangeRequestsKind = defineJobKind({
   name: 'poll-change-requests',
   queue: 'maintain',
-  payload: mappingPollPayload,
+  payload: pollChangeRequestsPayload,
   id: () => undefined,
 });

@@ -2,7 +2,8 @@
 // per mapping, run by the job runner against the emulator over HTTP and the private Redis): each new
 // change request's link check is queued exactly once, with one addBulk per space; a second cycle
 // queues none, whether the checks still wait or have been recorded; a space that cannot be listed
-// fails its own poll only, and shows on /status's mappings as failing in a row.
+// fails its own poll only, and shows on /status's mappings as failing in a row. Polled in one batch,
+// as the scheduler of many mappings at one interval queues them, each mapping's outcome is its own.
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -15,7 +16,7 @@ import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { mappingStatuses } from '../../../src/status/mapping-statuses.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
-import { testApiClient } from '../../support/test-api-client.js';
+import { setFaults, testApiClient } from '../../support/test-api-client.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -56,7 +57,7 @@ ${mappings
     'test.yaml',
     {},
   );
-  const { log } = captureLog('error');
+  const { log, lines } = captureLog('warn');
   const queues = new Queues(redis, config, log);
   const api = testApiClient(emulator).client;
   const deps = createJobDeps({ config, redis, queues, log, api });
@@ -80,7 +81,7 @@ ${mappings
     for await (const cr of api.changeRequests.listAll(space, { status: 'open' })) crs.push(cr);
     return crs;
   };
-  return { spaces, mappings, config, deps, queues, listed };
+  return { emulator, spaces, mappings, config, deps, queues, listed, lines };
 }
 
 let cycles = 0;
@@ -196,5 +197,94 @@ describe('a change request poll cycle over several spaces', () => {
       expect(
         (byName.get(`m${index}`) as { changeRequests?: unknown[] } | undefined)?.changeRequests,
       ).toHaveLength(CHANGE_REQUESTS);
+  });
+  it('polls a batch of mappings each on its own: a space it cannot list fails that mapping only', async () => {
+    const { emulator, config, deps, mappings, queues, spaces, lines } = world;
+    const maintain = queues.get('maintain');
+    const batch = async () => {
+      const added = await maintain.add('poll-change-requests', {
+        mappings: mappings.map(({ name }) => name),
+      });
+      return waitFor(async () => {
+        const state = await maintain.getJobState(added.id ?? '');
+        return state === 'completed' || state === 'failed'
+          ? await maintain.getJob(added.id ?? '')
+          : undefined;
+      }, 'the batch poll');
+    };
+    const statuses = async () =>
+      new Map(
+        (await mappingStatuses(config, deps.stores.mappings, deps.stores.verdicts, deps.stores.links)).map(
+          (status) => [status.name, status],
+        ),
+      );
+    // The first space's list refused once, for good (403): a failure of m0 in this batch only.
+    await setFaults(emulator, {
+      forced: [{ status: 403, method: 'GET', path: `${spaces[0]}/change-requests$`, times: 1 }],
+    });
+    const first = await batch();
+    // The batch completes: one mapping's failure is not the others'.
+    expect(first?.failedReason).toBeUndefined();
+    expect(first?.returnvalue).toEqual({
+      result: 'polled',
+      mappings: SPACES + 1,
+      failed: 2,
+      managed: (SPACES - 1) * CHANGE_REQUESTS,
+      updates: 0,
+      merges: 0,
+    });
+    // Logged with its mapping and code, as a failed poll job is.
+    expect(
+      lines.filter(
+        (line) => line.msg === 'change request poll of a mapping failed' && line.mapping === 'gone',
+      ),
+    ).toEqual([expect.objectContaining({ code: 'API_HTTP_ERROR', level: 'error' })]);
+    let byName = await statuses();
+    // The fifth failure in a row of the same job, whether polled alone or in a batch.
+    expect(byName.get('gone')).toMatchObject({
+      state: 'failing',
+      failures: [{ job: 'poll-change-requests', count: 5 }],
+    });
+    expect(byName.get('m0')).toMatchObject({ failures: [{ job: 'poll-change-requests', count: 1 }] });
+
+    // The next batch lists m0 again: its run of failures ends; gone's goes on.
+    const second = await batch();
+    expect(second?.returnvalue).toMatchObject({ failed: 1, managed: SPACES * CHANGE_REQUESTS });
+    byName = await statuses();
+    for (const [index] of spaces.entries())
+      expect(byName.get(`m${index}`)).toMatchObject({ state: 'ok', failures: [] });
+    expect(byName.get('gone')).toMatchObject({ failures: [{ job: 'poll-change-requests', count: 6 }] });
+  });
+
+  it('ends a batch on a service rate limit: the queue pauses, and no mapping counts it as a failure', async () => {
+    const { emulator, config, deps, queues, spaces, lines } = world;
+    // A Retry-After longer than the client waits itself: the job's, so the runner pauses the queue.
+    await setFaults(emulator, {
+      forced: [
+        {
+          status: 429,
+          retryAfterSeconds: 600,
+          method: 'GET',
+          path: `${spaces[1]}/change-requests$`,
+          times: 1,
+        },
+      ],
+    });
+    const maintain = queues.get('maintain');
+    const batch = await maintain.add('poll-change-requests', { mappings: spaces.map((_, i) => `m${i}`) });
+    const paused = await waitFor(
+      () => lines.find((line) => line.msg === 'service rate limit: queue paused' && line.job === batch.id),
+      'the queue paused by the batch',
+    );
+    expect(paused).toMatchObject({ pauseMs: 600_000, result: 'rate-limited' });
+    // Back to waiting for the end of the pause, not failed, not completed.
+    expect(await maintain.getJobState(batch.id ?? '')).toMatch(/^(waiting|delayed|prioritized)$/);
+    const statuses = await mappingStatuses(
+      config,
+      deps.stores.mappings,
+      deps.stores.verdicts,
+      deps.stores.links,
+    );
+    expect(statuses.find((status) => status.name === 'm1')).toMatchObject({ state: 'ok', failures: [] });
   });
 });
