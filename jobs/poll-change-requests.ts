@@ -10,6 +10,7 @@
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
+import { bestEffort } from '../src/queue/best-effort.js';
 import type { JobContext } from '../src/queue/job-definition.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { checkLinksKind } from '../src/queue/kinds/check-links-kind.js';
@@ -69,7 +70,10 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
       totals.updates += poll.updates;
       totals.merges += poll.merges;
       // A success ends a run of failures: a write only for a mapping whose state it read had one.
-      if (failing && !ctx.dryRun) await recordOutcome(ctx, () => recordMappingSuccess(ctx, name));
+      if (failing && !ctx.dryRun)
+        await bestEffort(ctx.log.child({ mapping: name }), 'mapping poll outcome not recorded', () =>
+          recordMappingSuccess(ctx, name),
+        );
     } catch (error) {
       if (ctx.signal.aborted || rateLimitPauseMs(error) !== undefined) {
         stop ??= ctx.signal.aborted ? (ctx.signal.reason ?? error) : error;
@@ -80,20 +84,14 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
       const log = ctx.log.child({ mapping: name });
       if (isPermanent(error)) log.error({ code, err: error }, 'change request poll of a mapping failed');
       else log.warn({ code, err: error }, 'change request poll of a mapping failed, next tick polls again');
-      if (!ctx.dryRun) await recordOutcome(ctx, () => recordMappingFailure(ctx, name, error));
+      if (!ctx.dryRun)
+        await bestEffort(log, 'mapping poll outcome not recorded', () =>
+          recordMappingFailure(ctx, name, error),
+        );
     }
   });
   if (stop !== undefined) throw stop;
   return { result: 'polled' as const, ...totals };
-}
-
-/** A write for /status (a mapping's failures in a row) that fails is a warning, never the batch's. */
-async function recordOutcome(ctx: JobContext, write: () => Promise<void>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    ctx.log.warn({ err: error }, 'mapping poll outcome not recorded');
-  }
 }
 
 async function pollMapping(ctx: JobContext, name: string): Promise<PolledMapping> {

@@ -17,6 +17,7 @@ import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { JobOutcome } from '../metrics/docsync-metrics.js';
 import { failedJobEvent } from '../notify/failed-job-event.js';
 import type { RedisClient } from '../redis/redis-connections.js';
+import { bestEffort } from './best-effort.js';
 import { busyDelay, FIRST_BUSY_RETRY_MS } from './busy-delay.js';
 import { JobAbort } from './job-abort.js';
 import { jobContext } from './job-context.js';
@@ -408,14 +409,5 @@ export class JobRunner {
         ...(space === undefined ? {} : { space }),
       }),
     );
-  }
-}
-
-/** A write for people (state, events) that fails is a warning, never the job's outcome. */
-async function bestEffort(log: Logger, message: string, write: () => Promise<void>): Promise<void> {
-  try {
-    await write();
-  } catch (error) {
-    log.warn({ err: error }, message);
   }
 }
