@@ -3,11 +3,13 @@
 // imported into change request #4 with its broken links and the approvals it needs, merged, or
 // failed. Retried with backoff by the queue; a failure never touches the import, and shows in the
 // mapping's health as this job's failures in a row, with a hint naming the setting to check.
+
 import { commitStatusFailure } from '../src/commit-status/commit-status-failure.js';
 import { describeCommitStatus } from '../src/commit-status/describe-commit-status.js';
 import { postCommitStatus } from '../src/commit-status/post-commit-status.js';
 import { readCommitStatusFacts } from '../src/commit-status/read-commit-status-facts.js';
 import { statusTarget } from '../src/commit-status/status-request.js';
+import { mappingByName } from '../src/config/mapping-by-name.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { reportCommitStatusKind } from '../src/queue/kinds/report-commit-status-kind.js';
@@ -51,7 +53,7 @@ export const reportCommitStatusJob = defineJob(reportCommitStatusKind, {
   },
   // Recorded with its own hint (the token's variable, the repository), counted apart from imports.
   async onFailure(ctx, payload, error) {
-    const mapping = ctx.config.mappings.find((item) => item.name === payload.mapping);
+    const mapping = mappingByName(ctx.config.mappings, payload.mapping);
     if (mapping === undefined) return;
     await ctx.stores.mappings.recordFailure(
       mapping.name,

@@ -1,7 +1,9 @@
 // How the points of the flow ask for a commit's status: only for a mapping with a `report` block,
 // never in a dry run, and never at the cost of the work that asks. A report that cannot be queued
 // is a warning; the import, link check or merge goes on.
+
 import type { Config } from '../config/config-schema.js';
+import { mappingByName } from '../config/mapping-by-name.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { Logger } from '../log/create-logger.js';
@@ -104,7 +106,7 @@ export async function queueFailedImportStatus(
   sha: string,
   error: unknown,
 ): Promise<void> {
-  const mapping = ctx.config.mappings.find((item) => item.name === mappingName);
+  const mapping = mappingByName(ctx.config.mappings, mappingName);
   if (mapping === undefined) return;
   if (!isPermanent(error) && ctx.job.attempt < ctx.job.maxAttempts) return;
   const failureCode = error instanceof DocsyncError ? error.code : 'FAILED';

@@ -2,7 +2,9 @@
 // docsync imported get the file and line they have in the imported commit, read from the mapping's
 // mirror. A revision docsync did not make from one commit (a person's edit, an update that brought
 // in the main content) keeps the file of each page and no line: its lines may not be git's.
+
 import type { Config } from '../config/config-schema.js';
+import { mappingByName } from '../config/mapping-by-name.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
@@ -26,7 +28,7 @@ export async function placeCheckInGit(
   if (!check.broken.some((link) => link.sourcePath !== undefined)) return [...check.broken];
   const origin = await deps.mappings.revisionOrigin(space, check.revision);
   const mapping =
-    deps.config.mappings.find((candidate) => candidate.name === origin?.mapping) ??
+    (origin === undefined ? undefined : mappingByName(deps.config.mappings, origin.mapping)) ??
     // No origin: the space's one mapping from git still names the folder the files are in.
     onlyMapping(deps.config.mappings.filter((candidate) => candidate.space === space));
   if (mapping === undefined) return [...check.broken];

@@ -2,6 +2,7 @@
 // code, a message with any credentials of a URL removed, git errors can quote the remote, and a
 // hint), ended by the job's next success. Jobs queued for a mapping record both from their
 // onFailure and onSuccess, which the job runner calls under its one rule.
+import { mappingByName } from '../config/mapping-by-name.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
@@ -36,7 +37,7 @@ export async function recordMappingFailure(
   mapping: string,
   error: unknown,
 ): Promise<void> {
-  const configured = ctx.config.mappings.find((item) => item.name === mapping);
+  const configured = mappingByName(ctx.config.mappings, mapping);
   if (configured === undefined) return;
   await ctx.stores.mappings.recordFailure(
     mapping,
@@ -47,6 +48,6 @@ export async function recordMappingFailure(
 
 /** The job ran through for `mapping`: its failures in a row, if any, are over. */
 export async function recordMappingSuccess(ctx: MappingOutcomeContext, mapping: string): Promise<void> {
-  if (!ctx.config.mappings.some((item) => item.name === mapping)) return;
+  if (mappingByName(ctx.config.mappings, mapping) === undefined) return;
   await ctx.stores.mappings.recordSuccess(mapping, ctx.job.name);
 }
