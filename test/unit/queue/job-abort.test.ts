@@ -23,6 +23,23 @@ describe('the abort of a job run', () => {
     expect((late.signal.reason as Error).message).toBe('lock lost');
   });
 
+  it("is shared by a job's calls in flight, a batch poll's hundreds, without a leak warning", async () => {
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.name);
+    process.on('warning', onWarning);
+    try {
+      const { signal } = new JobAbort();
+      const calls = Array.from({ length: 200 }, () => () => {});
+      for (const call of calls) signal.addEventListener('abort', call, { once: true });
+      // Node emits its warnings on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const call of calls) signal.removeEventListener('abort', call);
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings).not.toContain('MaxListenersExceededWarning');
+  });
+
   it('is not aborted until asked', () => {
     const abort = new JobAbort();
     expect(abort.aborted).toBe(false);
