@@ -25,6 +25,7 @@ import { createBenchRepo } from './bench-git-repo.js';
 import { BENCH_ADMIN_TOKEN, startBenchService } from './bench-service.js';
 import { figure } from './figure-table.js';
 import { latencyFigures } from './latency-figures.js';
+import { productionLog } from './production-log.js';
 import { report } from './stats.js';
 
 const SAMPLES = Number(process.env.DOCSYNC_LATENCY_SAMPLES ?? 50);
@@ -53,8 +54,8 @@ interface Sample {
 export async function importLatencyBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'docsync-bench-import-'));
   const quiet = pino({ level: 'silent' });
-  // Production's level, written where it costs what a log file costs.
-  const log = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  // docsync's logger at the production level, written as the daemon writes, where nobody reads it.
+  const log = productionLog();
   const redis = await startEmbeddedRedis({ dir: join(root, 'redis'), log: quiet });
   const received = new EventEmitter();
   const service = await startBenchService({

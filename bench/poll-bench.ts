@@ -29,6 +29,7 @@ import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
 import { RedisConnections } from '../src/redis/redis-connections.js';
 import { redisStores } from '../src/state/redis-stores.js';
 import { figure } from './figure-table.js';
+import { productionLog } from './production-log.js';
 import { startServiceProcess } from './service-process.js';
 import { report } from './stats.js';
 
@@ -127,8 +128,8 @@ const listOnlyPollJob = defineJob(pollChangeRequestsKind, {
 export async function pollBench(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'docsync-bench-poll-'));
   const log = pino({ level: 'silent' });
-  // docsync at the production log level, written where nobody reads it.
-  const jobLog = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  // docsync's logger at the production level, written as the daemon writes, where nobody reads it.
+  const jobLog = productionLog();
   const redis = await startEmbeddedRedis({ dir: join(root, 'redis'), log });
   const service = await startServiceProcess(TOKEN);
   const { baseUrl } = service;

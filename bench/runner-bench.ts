@@ -23,6 +23,7 @@ import { JobRunner } from '../src/queue/job-runner.js';
 import { Queues } from '../src/queue/queues.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
 import { figure } from './figure-table.js';
+import { productionLog } from './production-log.js';
 import { report } from './stats.js';
 
 const JOBS = 5000;
@@ -34,8 +35,8 @@ type Engine = 'docsync' | 'bullmq';
 export async function runnerBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-runner-'));
   const quiet = pino({ level: 'silent' });
-  // Production's level, written where it costs what a log file costs, not where it floods the terminal.
-  const log = pino({ level: 'info' }, pino.destination({ dest: '/dev/null', sync: false }));
+  // docsync's logger at the production level, written as the daemon writes, where nobody reads it.
+  const log = productionLog();
   const server = await startEmbeddedRedis({ dir, log: quiet });
   try {
     // A warm-up of both, uncounted: the first run of a process pays for its JIT and connections.
