@@ -2,6 +2,7 @@
 // redacting-destination.ts before it is written: the values of secret keys (at any depth) and the
 // credentials in any URL are hidden there, so that neither can reach a log.
 import { type DestinationStream, type Logger, pino, stdSerializers } from 'pino';
+import { isoTime } from './iso-time.js';
 import type { LOG_LEVELS } from './log-levels.js';
 import { redactingDestination } from './redacting-destination.js';
 
@@ -19,7 +20,7 @@ export function createLogger(options: LoggerOptions): Logger {
     {
       level: options.level,
       base: { pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
       serializers: { err: stdSerializers.err, error: stdSerializers.err },
       formatters: { level: (label) => ({ level: label }) },
     },
