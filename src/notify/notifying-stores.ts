@@ -61,7 +61,7 @@ function notifyingLinks(links: LinkCheckStore, options: NotifyingStoresOptions):
   if (!options.wanted.has('broken-links')) return links;
   return {
     get: (space, changeRequest) => links.get(space, changeRequest),
-    getMany: (space, changeRequests) => links.getMany(space, changeRequests),
+    checkedRevisions: (space, changeRequests) => links.checkedRevisions(space, changeRequests),
     summary: (space, changeRequest) => links.summary(space, changeRequest),
     async set(space, changeRequest, check) {
       const before = await links.get(space, changeRequest);

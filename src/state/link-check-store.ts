@@ -42,6 +42,23 @@ export const linkCheckSchema = z.object({
 
 export type LinkCheck = z.infer<typeof linkCheckSchema>;
 
+/**
+ * What a poll and a merge read of a target's last check: the revision it saw and how many of its
+ * links were broken. Kept beside the record, so that reading it never parses the broken links.
+ */
+export const checkedRevisionSchema = z.object({ revision: z.string(), broken: z.int().nonnegative() });
+
+export type CheckedRevision = z.infer<typeof checkedRevisionSchema>;
+
+/** A stored record's revision and count of broken links; undefined when it does not read back. */
+export function checkedRevisionOf(value: unknown): CheckedRevision | undefined {
+  const parsed = storedRevisionSchema.safeParse(value);
+  return parsed.success ? { revision: parsed.data.revision, broken: parsed.data.broken.length } : undefined;
+}
+
+/** Of a record, what checkedRevisionOf needs, the links uncounted as they are. */
+const storedRevisionSchema = z.object({ revision: z.string(), broken: z.array(z.unknown()) });
+
 /** What /status reads of a stored check: each link on its own, so one unreadable link costs only itself. */
 const storedSummarySchema = linkCheckSchema.extend({ broken: z.array(z.unknown()) });
 
@@ -61,8 +78,14 @@ export type LinkCheckSummary = z.infer<typeof linkCheckSummarySchema>;
 /** One record per target; `changeRequest` undefined is the space's main content. */
 export interface LinkCheckStore {
   get(space: string, changeRequest: string | undefined): Promise<LinkCheck | undefined>;
-  /** The records of many targets of one space in one read (a poll's), in the order asked, as `get` reads each. */
-  getMany(space: string, changeRequests: readonly (string | undefined)[]): Promise<(LinkCheck | undefined)[]>;
+  /**
+   * The revision and broken link count of the last check of many targets of one space, in one read (a
+   * poll's), in the order asked; undefined where there is no check, or it cannot be read.
+   */
+  checkedRevisions(
+    space: string,
+    changeRequests: readonly (string | undefined)[],
+  ): Promise<(CheckedRevision | undefined)[]>;
   /** The last check of a target in short; undefined when there is none, or it cannot be read. */
   summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined>;
   set(space: string, changeRequest: string | undefined, check: LinkCheck): Promise<void>;

@@ -1,6 +1,8 @@
 // Link checks in memory, for `docsync once`, tests and benchmarks: the Redis store's contract
 // without Redis. Records are copied in and out, as a round trip through Redis would.
 import {
+  type CheckedRevision,
+  checkedRevisionOf,
   type LinkCheck,
   type LinkCheckStore,
   type LinkCheckSummary,
@@ -15,11 +17,14 @@ export class MemoryLinkCheckStore implements LinkCheckStore {
     return check === undefined ? undefined : structuredClone(check);
   }
 
-  async getMany(
+  async checkedRevisions(
     space: string,
     changeRequests: readonly (string | undefined)[],
-  ): Promise<(LinkCheck | undefined)[]> {
-    return Promise.all(changeRequests.map((changeRequest) => this.get(space, changeRequest)));
+  ): Promise<(CheckedRevision | undefined)[]> {
+    return changeRequests.map((changeRequest) => {
+      const check = this.#checks.get(keyOf(space, changeRequest));
+      return check === undefined ? undefined : checkedRevisionOf(check);
+    });
   }
 
   async summary(space: string, changeRequest: string | undefined): Promise<LinkCheckSummary | undefined> {

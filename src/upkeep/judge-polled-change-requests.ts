@@ -1,5 +1,5 @@
 // What a poll decides for each managed change request, from one read of docsync's last link checks
-// (one MGET for the space, not a read per change request) and the service's facts, read a few
+// (their revisions and counts of broken links: one MGET for the space, not a read per change request) and the service's facts, read a few
 // change requests at a time: its merge verdict, the upkeep it needs, and whether its revision
 // needs a link check. In the order given; nothing is queued here.
 import type { DocsApiClient } from '../api/docs-api-client.js';
@@ -32,13 +32,13 @@ export async function judgePolledChangeRequests(
   signal?: AbortSignal,
 ): Promise<PolledJudgement[]> {
   const checksWanted = mapping.merge.noBrokenLinks || mapping.links.comment;
-  const lastChecks =
-    mapping.merge.enabled || checksWanted
-      ? await links.getMany(
-          mapping.space,
-          managed.map((cr) => cr.id),
-        )
-      : [];
+  // Read only where a check counts: a verdict weighs broken links only under noBrokenLinks.
+  const lastChecks = checksWanted
+    ? await links.checkedRevisions(
+        mapping.space,
+        managed.map((cr) => cr.id),
+      )
+    : [];
   return mapBounded(managed, FACT_READS, async (cr, index) => {
     const lastCheck = lastChecks[index];
     const verdict = mapping.merge.enabled

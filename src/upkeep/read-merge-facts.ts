@@ -4,7 +4,7 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { ChangeRequest } from '../api/schemas/change-request-schema.js';
 import { isLinkCommentMarkdown } from '../links/render-link-comment.js';
-import type { LinkCheck, LinkCheckStore } from '../state/link-check-store.js';
+import type { CheckedRevision, LinkCheckStore } from '../state/link-check-store.js';
 import type { MergeFacts, ReviewFact } from './merge-verdict.js';
 
 export async function readMergeFacts(
@@ -14,13 +14,14 @@ export async function readMergeFacts(
   changeRequest: ChangeRequest,
   signal?: AbortSignal,
 ): Promise<MergeFacts> {
-  return readMergeFactsGiven(api, await links.get(space, changeRequest.id), space, changeRequest, signal);
+  const [checked] = await links.checkedRevisions(space, [changeRequest.id]);
+  return readMergeFactsGiven(api, checked, space, changeRequest, signal);
 }
 
 /** The same facts, with docsync's last link check of the change request already read (a poll reads them all at once). */
 export async function readMergeFactsGiven(
   api: DocsApiClient,
-  check: LinkCheck | undefined,
+  check: CheckedRevision | undefined,
   space: string,
   changeRequest: ChangeRequest,
   signal?: AbortSignal,
@@ -36,7 +37,7 @@ export async function readMergeFactsGiven(
       createdAt: review.createdAt,
     });
   }
-  const brokenLinks = check?.revision === changeRequest.revision ? check.broken.length : undefined;
+  const brokenLinks = check?.revision === changeRequest.revision ? check.broken : undefined;
   return {
     status: changeRequest.status,
     subject: changeRequest.subject,

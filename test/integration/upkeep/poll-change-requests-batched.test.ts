@@ -203,19 +203,26 @@ describe('a poll of a space with many change requests', () => {
   });
 
   it('reads docsync state in as many Redis commands for 4 change requests as for 40', async () => {
-    const { deps } = world;
-    // Each polled once before (m1 by the test above), as a daemon's polls are.
-    await pollChangeRequestsJob.run(contextOf(deps), { mapping: 'm0' });
+    const { deps, listed } = world;
+    // Each change request link-checked at its revision, and each space polled once since, as in a
+    // daemon that runs for a while.
+    const at = new Date().toISOString();
+    for (const space of [world.small, world.large])
+      for (const cr of await listed(space))
+        await deps.stores.links.set(space, cr.id, { at, revision: cr.revision, broken: [] });
+    for (const mapping of ['m0', 'm1']) await pollChangeRequestsJob.run(contextOf(deps), { mapping });
     const small = await stateCommands(() => pollChangeRequestsJob.run(contextOf(deps), { mapping: 'm0' }));
     const large = await stateCommands(() => pollChangeRequestsJob.run(contextOf(deps), { mapping: 'm1' }));
     expect(large.length).toBe(small.length);
     // Verdicts found again are confirmed, never written whole again.
     for (const commands of [small, large])
       expect(commands.map((args) => args[0]?.toLowerCase())).not.toContain('del');
-    // The link checks of all its change requests in one MGET, never one GET each.
+    // The link checks of all its change requests in one MGET, never one GET each: of their short
+    // records (revision and broken link count), the records themselves only where none is kept.
     for (const commands of [small, large]) {
-      const linkReads = commands.filter((args) => args[1]?.startsWith(`${prefix}:state:links:`));
+      const linkReads = commands.filter((args) => args[1]?.startsWith(`${prefix}:state:links`));
       expect(linkReads.map((args) => args[0]?.toLowerCase())).toEqual(['mget']);
+      expect(linkReads[0]?.[1]).toMatch(new RegExp(`^${prefix}:state:links-checked:`));
     }
     expect(large.find((args) => args[0]?.toLowerCase() === 'mget')).toHaveLength(41);
   });
