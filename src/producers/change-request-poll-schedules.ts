@@ -2,9 +2,10 @@
 // mappings poll at the same interval. A job costs Redis round trips and CPU of its own, about what
 // listing one space's change requests costs, so from BATCHED_FROM mappings at one interval they are
 // polled in batches of at most BATCH_SIZE (jobs/poll-change-requests.ts polls a batch's mappings a
-// few at once): a cycle of 1,000 spaces is 20 jobs, not 1,000, still spread over the processes. A
-// batch's scheduler is named by its first and last mapping (`<first>..<last>`: a mapping's name has
-// no '.', so no mapping's scheduler is ever named so).
+// few at once): a cycle of 1,000 spaces is 50 jobs, not 1,000, still spread over the processes.
+// A batch's scheduler is named by its interval and place (`batch.<every>ms.<n>`: no mapping's name
+// holds a '.' without an '@'), not by its mappings: a mapping added or removed changes the payloads of
+// the batches after it, which keep their schedules, and only the last batch comes or goes.
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { PollChangeRequestsPayload } from '../queue/kinds/poll-change-requests-kind.js';
 import type { WantedScheduler } from './sync-job-schedulers.js';
@@ -30,18 +31,18 @@ export function changeRequestPollSchedules(
         wanted.push({ key: mapping.name, repeat: { every }, payload: { mapping: mapping.name } });
       continue;
     }
-    // Batches of even sizes: 60 mappings are two batches of 30, not one of 50 and one of 10.
+    // Batches of even sizes: 45 mappings are three batches of 15, not two of 20 and one of 5.
     const batches = Math.ceil(group.length / BATCH_SIZE);
     const size = Math.ceil(group.length / batches);
-    for (let start = 0; start < group.length; start += size) {
+    for (let start = 0, n = 0; start < group.length; start += size, n += 1) {
       const names = group.slice(start, start + size).map((mapping) => mapping.name);
-      const key = names.length === 1 ? (names[0] as string) : `${names[0]}..${names.at(-1)}`;
-      wanted.push({
-        key,
-        repeat: { every },
-        payload: names.length === 1 ? { mapping: key } : { mappings: names },
-      });
+      wanted.push({ key: batchKey(every, n), repeat: { every }, payload: { mappings: names } });
     }
   }
   return wanted;
+}
+
+/** The scheduler key of the `n`th batch of the mappings polled every `every` ms. */
+export function batchKey(every: number, n: number): string {
+  return `batch.${every}ms.${n}`;
 }

@@ -1,6 +1,6 @@
 // poll-change-requests: list, judge and queue the upkeep of a mapping's change requests, or of a
 // batch of mappings polled at the same interval (src/producers/change-request-poll-schedules.ts).
-// Only its schedulers queue it (`poll-change-requests/<mapping>`, `poll-change-requests/<first>..<last>`).
+// Only its schedulers queue it (`poll-change-requests/<mapping>`, `poll-change-requests/batch.<every>ms.<n>`).
 import { z } from 'zod';
 import { defineJobKind } from '../job-kind.js';
 import { mappingPollPayload } from './mapping-poll-payload.js';

@@ -41,8 +41,8 @@ describe('the change request polls of many mappings at one interval', () => {
     });
     const schedulers = await daemon.queues.get('maintain').getJobSchedulers();
     expect(schedulers.map((scheduler) => scheduler.key).sort()).toEqual([
-      'poll-change-requests/m0..m10',
-      'poll-change-requests/m11..m20',
+      'poll-change-requests/batch.1000ms.0',
+      'poll-change-requests/batch.1000ms.1',
     ]);
     const status = await waitFor(async () => {
       const answer = (await (await fetch(`${daemon.httpAddress}/status`)).json()) as Status;

@@ -1,6 +1,6 @@
 // The schedulers of the change request polls: one per mapping for a few mappings at an interval,
-// batches of at most BATCH_SIZE from BATCHED_FROM mappings at one interval, named by their first
-// and last mapping, each mapping in exactly one scheduler.
+// batches of at most BATCH_SIZE from BATCHED_FROM mappings at one interval, named by their interval
+// and place, each mapping in exactly one scheduler.
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
 import {
@@ -31,6 +31,26 @@ describe('changeRequestPollSchedules', () => {
     expect(wanted[0]).toEqual({ key: 'm0', repeat: { every: 60_000 }, payload: { mapping: 'm0' } });
   });
 
+  it('batches from exactly BATCHED_FROM mappings at an interval', () => {
+    const wanted = changeRequestPollSchedules(mappings([{ count: BATCHED_FROM, poll: '1m' }]));
+    expect(wanted).toEqual([
+      {
+        key: 'batch.60000ms.0',
+        repeat: { every: 60_000 },
+        payload: { mappings: Array.from({ length: BATCHED_FROM }, (_, i) => `m${i}`) },
+      },
+    ]);
+  });
+
+  it('keeps the names of the batches when a mapping comes or goes: their schedules stay', () => {
+    const count = 2 * BATCH_SIZE;
+    const keys = (n: number) =>
+      changeRequestPollSchedules(mappings([{ count: n, poll: '1m' }])).map((scheduler) => scheduler.key);
+    expect(keys(count - 1)).toEqual(keys(count));
+    // One more than two full batches: a third comes, the first two keep their names.
+    expect(keys(count + 1)).toEqual([...keys(count), 'batch.60000ms.2']);
+  });
+
   it('batches many mappings at one interval in even batches, and leaves another interval alone', () => {
     const count = 2 * BATCH_SIZE + 5;
     const wanted = changeRequestPollSchedules(
@@ -46,9 +66,9 @@ describe('changeRequestPollSchedules', () => {
       [size, size, size],
     );
     expect(batches.map((batch) => batch.key)).toEqual([
-      `m0..m${size - 1}`,
-      `m${size}..m${2 * size - 1}`,
-      `m${2 * size}..m${count - 1}`,
+      'batch.60000ms.0',
+      'batch.60000ms.1',
+      'batch.60000ms.2',
     ]);
     expect(batches.every((batch) => batch.repeat.every === 60_000)).toBe(true);
     // Every mapping in one scheduler, once.
