@@ -24,6 +24,7 @@ import { jobContext } from './job-context.js';
 import type { AnyJobDefinition, JobContext, JobDeps, JobResult } from './job-definition.js';
 import { LocalTurns } from './local-turns.js';
 import { LockWaiters } from './lock-waiters.js';
+import { pauseQueueAtLeast } from './pause-queue.js';
 import type { QueueName } from './queue-names.js';
 import { isPermanent, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, type LockMode, SpaceLocks } from './space-locks.js';
@@ -302,11 +303,25 @@ export class JobRunner {
     const code = cause instanceof DocsyncError ? cause.code : undefined;
     const pauseMs = rateLimitPauseMs(cause);
     if (pauseMs !== undefined) {
-      // The job goes back to waiting without using an attempt; the queue waits for the service.
-      await this.#options.deps.queues.get(queue).rateLimit(pauseMs);
+      // The job goes back to waiting without using an attempt; the queue waits for the service (in
+      // every process, as long as the longest pause asked for).
+      const pausedMs = await pauseQueueAtLeast(
+        this.#options.connection,
+        this.#options.deps.queues.get(queue),
+        pauseMs,
+      );
       record('rate-limited');
       this.#options.deps.metrics.rateLimitWait('queue', pauseMs);
-      log.warn({ result: 'rate-limited', pauseMs, durationMs }, 'service rate limit: queue paused');
+      const { retryAfterMs } = cause as { retryAfterMs?: unknown };
+      log.warn(
+        {
+          result: 'rate-limited',
+          pauseMs: pausedMs,
+          ...(typeof retryAfterMs === 'number' && retryAfterMs > pauseMs ? { retryAfterMs } : {}),
+          durationMs,
+        },
+        'service rate limit: queue paused',
+      );
       throw Worker.RateLimitError();
     }
     // BullMQ stores the reason and stack in Redis, where log redaction does not reach.

@@ -22,6 +22,11 @@ export const RETRY_POLICY = {
   backoffJitter: 0.5,
   /** How long a queue pauses after the service said 429 without a Retry-After. */
   rateLimitPauseMs: 5000,
+  /**
+   * The longest a 429 pauses a queue, whatever its Retry-After says (a day, a date far off, a
+   * service's mistake): every process's jobs of the queue wait, and then one asks again.
+   */
+  maxRateLimitPauseMs: 3_600_000,
   /** A job that finds its space locked waits busyDelay times a factor drawn from this range. */
   busyDelaySpread: [0.5, 1.5] as const,
 } as const;
@@ -52,11 +57,13 @@ export function isPermanent(error: unknown): boolean {
 
 /**
  * How long to pause the whole queue for an error that says the service is rate-limiting (a 429
- * with its Retry-After, which the API client could not wait out within the call); undefined for
- * any other error. Pausing the queue, rather than retrying the one job, is what spares the service.
+ * with its Retry-After, which the API client could not wait out within the call, at most
+ * maxRateLimitPauseMs); undefined for any other error. Pausing the queue, rather than retrying the one job, is what spares the service.
  */
 export function rateLimitPauseMs(error: unknown): number | undefined {
   const { status, retryAfterMs } = (error ?? {}) as { status?: unknown; retryAfterMs?: unknown };
   if (status !== 429) return undefined;
-  return typeof retryAfterMs === 'number' && retryAfterMs > 0 ? retryAfterMs : RETRY_POLICY.rateLimitPauseMs;
+  const asked =
+    typeof retryAfterMs === 'number' && retryAfterMs > 0 ? retryAfterMs : RETRY_POLICY.rateLimitPauseMs;
+  return Math.min(asked, RETRY_POLICY.maxRateLimitPauseMs);
 }

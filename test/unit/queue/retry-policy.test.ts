@@ -39,5 +39,10 @@ describe('rateLimitPauseMs', () => {
     expect(rateLimitPauseMs({ status: 429 })).toBe(RETRY_POLICY.rateLimitPauseMs);
     expect(rateLimitPauseMs({ status: 503, retryAfterMs: 1000 })).toBeUndefined();
     expect(rateLimitPauseMs(new Error('x'))).toBeUndefined();
+    // A Retry-After of a day (or a date far off) pauses every process's queue an hour at most.
+    expect(rateLimitPauseMs({ status: 429, retryAfterMs: 86_400_000 })).toBe(
+      RETRY_POLICY.maxRateLimitPauseMs,
+    );
+    expect(RETRY_POLICY.maxRateLimitPauseMs).toBe(3_600_000);
   });
 });
