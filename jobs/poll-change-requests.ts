@@ -7,6 +7,7 @@
 // the list: docsync's own state is read in one MGET per poll, and each kind of job queued in one
 // addBulk (src/upkeep/judge-polled-change-requests.ts), after one read of which of those jobs
 // finished already (two ZMSCOREs, whatever their number: src/queue/add-work.ts).
+import type { DocsApiClient } from '../src/api/docs-api-client.js';
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
@@ -25,10 +26,31 @@ import {
   type PolledJudgement,
 } from '../src/upkeep/judge-polled-change-requests.js';
 import { mapBounded } from '../src/upkeep/map-bounded.js';
+import { SharedLimit } from '../src/upkeep/shared-limit.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 /** Mappings of a batch polled at once: a batch job is one of the queue's slots, not one list. */
 export const BATCH_PARALLEL_POLLS = 8;
+
+/**
+ * Mappings of all batches polled at once in this process, per connection to the service (the
+ * client's pool): enough to keep every connection busy while the others' answers are judged, and no
+ * queue of waiting requests inside docsync that would eat into their deadlines (a slow service, 16
+ * batch jobs with merge verdicts: a thousand requests waiting for 8 connections).
+ */
+export const POLLS_PER_CONNECTION = 2;
+
+/** The limit of the batch polls that share one service client. */
+const pollLimits = new WeakMap<DocsApiClient, SharedLimit>();
+
+function pollLimitOf(api: DocsApiClient): SharedLimit {
+  let limit = pollLimits.get(api);
+  if (limit === undefined) {
+    limit = new SharedLimit(POLLS_PER_CONNECTION * api.connections);
+    pollLimits.set(api, limit);
+  }
+  return limit;
+}
 
 type MappingPoll = { result: 'polled'; managed: number; updates: number; merges: number };
 
@@ -54,7 +76,8 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
 });
 
 /**
- * Each mapping of a batch polled, BATCH_PARALLEL_POLLS at once, its outcome recorded as the runner
+ * Each mapping of a batch polled, BATCH_PARALLEL_POLLS at once (and all batches of the process
+ * together, POLLS_PER_CONNECTION per connection of the service client), its outcome recorded as the runner
  * records a job's (never in a dry run): one mapping's failure is logged and shown in /status for
  * that mapping, the others go on, and the next tick polls it again. A rate limit or a stop ends the
  * batch (no mapping starts after it) and is the job's: the runner pauses the queue, or stops.
@@ -62,10 +85,13 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
 async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
   let stop: unknown;
   const totals = { mappings: mappings.length, failed: 0, managed: 0, updates: 0, merges: 0 };
+  const limit = pollLimitOf(requireApi(ctx));
   await mapBounded(mappings, BATCH_PARALLEL_POLLS, async (name) => {
     if (stop !== undefined) return;
     try {
-      const { poll, failing } = await pollMapping(ctx, name);
+      const polled = await limit.run(async () => (stop === undefined ? pollMapping(ctx, name) : undefined));
+      if (polled === undefined) return;
+      const { poll, failing } = polled;
       totals.managed += poll.managed;
       totals.updates += poll.updates;
       totals.merges += poll.merges;

@@ -50,6 +50,11 @@ export class DocsApiClient {
     this.sites = new SitesApi(this.transport);
   }
 
+  /** Connections to the service at most: no more requests than these are under way at once. */
+  get connections(): number {
+    return this.transport.connections;
+  }
+
   /** Lets requests in flight finish, then closes the connections. Idempotent. */
   close(): Promise<void> {
     return this.transport.close();

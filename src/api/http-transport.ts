@@ -134,6 +134,11 @@ export class HttpTransport {
    */
   private pausedUntil = 0;
 
+  /** Connections to the service at most: no more requests than these are under way at once. */
+  get connections(): number {
+    return this.options.connections ?? DEFAULT_CONNECTIONS;
+  }
+
   constructor(private readonly options: HttpTransportOptions) {
     const url = parseBaseUrl(options.baseUrl);
     this.origin = url.origin;

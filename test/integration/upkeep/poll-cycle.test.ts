@@ -256,6 +256,44 @@ describe('a change request poll cycle over several spaces', () => {
     expect(byName.get('gone')).toMatchObject({ failures: [{ job: 'poll-change-requests', count: 6 }] });
   });
 
+  it("polls no more spaces at once, across a process's batches, than 2 per connection to the service", async () => {
+    const { emulator, deps, mappings } = world;
+    // One connection: two spaces at once at most, where two batches would poll 8 each.
+    const { client: api } = testApiClient(emulator, emulator.tokens.admin, { extras: { connections: 1 } });
+    let polling = 0;
+    let most = 0;
+    const listAll = api.changeRequests.listAll.bind(api.changeRequests);
+    api.changeRequests.listAll = async function* (...args: Parameters<typeof listAll>) {
+      polling += 1;
+      most = Math.max(most, polling);
+      try {
+        // Long enough for every poll that could start to have started.
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        yield* listAll(...args);
+      } finally {
+        polling -= 1;
+      }
+    };
+    const { log } = captureLog('warn');
+    const batch = (id: string) =>
+      pollChangeRequestsJob.run(
+        {
+          ...deps,
+          api,
+          log,
+          signal: new AbortController().signal,
+          job: { id, name: 'poll-change-requests', queue: 'maintain', attempt: 1, maxAttempts: 1 },
+        },
+        { mappings: mappings.filter(({ name }) => name !== 'gone').map(({ name }) => name) },
+      );
+    const results = await Promise.all([batch('batch-a'), batch('batch-b')]);
+    expect(results).toEqual([
+      expect.objectContaining({ mappings: SPACES, failed: 0 }),
+      expect.objectContaining({ mappings: SPACES, failed: 0 }),
+    ]);
+    expect(most).toBe(2);
+  });
+
   it('ends a batch on a service rate limit: the queue pauses, and no mapping counts it as a failure', async () => {
     const { emulator, config, deps, queues, spaces, lines } = world;
     // A Retry-After longer than the client waits itself: the job's, so the runner pauses the queue.
