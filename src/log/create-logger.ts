@@ -15,6 +15,10 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/**
+ * Redaction by key (redact-secret-keys.ts) reads the compact JSON pino writes (`"key":value`, no
+ * spaces, keys unescaped): a custom `stringify` or `formatters.log` here must keep that form.
+ */
 export function createLogger(options: LoggerOptions): Logger {
   return pino(
     {
