@@ -19,7 +19,7 @@ export interface GitChangesInput {
 }
 
 export async function mergeGitChanges(
-  mirror: Pick<GitMirror, 'treeHash' | 'listTree'>,
+  mirror: Pick<GitMirror, 'openFolder'>,
   input: GitChangesInput,
 ): Promise<FileMerge> {
   // Nothing to write (the space equals git's folder): no side needs listing.
@@ -35,13 +35,15 @@ export async function mergeGitChanges(
 }
 
 async function blobsOf(
-  mirror: Pick<GitMirror, 'treeHash' | 'listTree'>,
+  mirror: Pick<GitMirror, 'openFolder'>,
   sha: string,
   dir: string,
   signal: AbortSignal,
 ): Promise<Map<string, string>> {
   const blobs = new Map<string, string>();
-  if (dir !== '' && dir !== '.' && (await mirror.treeHash(sha, dir, signal)) === undefined) return blobs;
-  for await (const entry of mirror.listTree(sha, dir, signal)) blobs.set(entry.path, entry.blob);
+  // One git process for the listing, stopped before any content is read.
+  const folder = await mirror.openFolder(sha, dir, { signal });
+  folder?.close();
+  for (const entry of folder?.entries ?? []) blobs.set(entry.path, entry.blob);
   return blobs;
 }

@@ -5,6 +5,7 @@
 // `.gitbook.yaml`, unlisted pages under `unlisted: skip`, files left out for size, a README.md beside
 // a configured readme, folders with their own `.gitbook.yaml`) an export never changes or deletes.
 import type { MappingConfig } from '../config/mapping-schema.js';
+import { BlobQueue } from '../content/blob-queue.js';
 import { decodeTextFile, gitEntryKind, joinGitPath } from '../content/git-listing.js';
 import { GITBOOK_FILE, type GitbookLayout, readGitbookLayout } from '../content/gitbook-layout.js';
 import { type BundlePlan, type BundleSource, planBundle, README, SUMMARY } from '../content/plan-bundle.js';
@@ -22,7 +23,7 @@ export interface GitFolder {
   plan: BundlePlan<string>;
 }
 
-export type GitFolderSource = Pick<GitMirror, 'treeHash' | 'readFile' | 'listTree'>;
+export type GitFolderSource = Pick<GitMirror, 'openFolder'>;
 
 // Ownership does not depend on whether an import would fit: only on what it would send.
 const NO_LIMITS = {
@@ -31,6 +32,10 @@ const NO_LIMITS = {
   maxFiles: Number.POSITIVE_INFINITY,
 };
 
+/**
+ * The mapping's folder at `sha`, read by one git process (GitMirror.openFolder): its listing, then
+ * `.gitbook.yaml` and the summary from the same process.
+ */
 export async function readGitFolder(
   mirror: GitFolderSource,
   sha: string,
@@ -38,25 +43,35 @@ export async function readGitFolder(
   signal: AbortSignal,
 ): Promise<GitFolder> {
   const { dir } = mapping.git;
-  const layoutFile = await mirror.readFile(sha, joinGitPath(dir, GITBOOK_FILE), signal);
-  const layout = readGitbookLayout(decodeTextFile(layoutFile, GITBOOK_FILE));
-  const contentDir = joinGitPath(dir, layout.root);
-  const listing: TreeEntry[] = [];
-  // A docs root that does not exist yet is an empty one: the first export creates it.
-  if (contentDir === '' || (await mirror.treeHash(sha, contentDir, signal)) !== undefined) {
-    for await (const entry of mirror.listTree(sha, contentDir, signal)) listing.push(entry);
+  // A folder that does not exist yet is an empty one: the first export creates it.
+  const folder = await mirror.openFolder(sha, dir, { signal });
+  const blobs = folder === undefined ? undefined : new BlobQueue(folder);
+  try {
+    const listed = folder?.entries ?? [];
+    // A submodule's id is a commit's; any other entry is a blob, read as the file's text.
+    const layoutEntry = listed.find(
+      (entry) => entry.path === GITBOOK_FILE && gitEntryKind(entry.mode) !== 'submodule',
+    );
+    const layoutFile = layoutEntry === undefined ? undefined : await blobs?.read(layoutEntry.blob);
+    const layout = readGitbookLayout(decodeTextFile(layoutFile, GITBOOK_FILE));
+    const contentDir = joinGitPath(dir, layout.root);
+    const prefix = `${layout.root}/`;
+    // A docs root that does not exist yet is an empty one too.
+    const listing =
+      layout.root === '.'
+        ? listed
+        : listed
+            .filter((entry) => entry.path.startsWith(prefix))
+            .map((entry) => ({ ...entry, path: entry.path.slice(prefix.length) }));
+    const summaryEntry = listing.find(
+      (entry) => entry.path === layout.summary && gitEntryKind(entry.mode) === 'file',
+    );
+    const summary = summaryEntry === undefined ? undefined : await blobs?.read(summaryEntry.blob);
+    const plan = planOwned(listing, layout, mapping.import, decodeTextFile(summary, layout.summary));
+    return { contentDir, layout, listing, summary, plan };
+  } finally {
+    await blobs?.abandon();
   }
-  const summaryPath = listing.some(
-    (entry) => entry.path === layout.summary && gitEntryKind(entry.mode) === 'file',
-  )
-    ? layout.summary
-    : undefined;
-  const summary =
-    summaryPath === undefined
-      ? undefined
-      : await mirror.readFile(sha, joinGitPath(contentDir, summaryPath), signal);
-  const plan = planOwned(listing, layout, mapping.import, decodeTextFile(summary, layout.summary));
-  return { contentDir, layout, listing, summary, plan };
 }
 
 /**

@@ -8,6 +8,7 @@ import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { GitError } from './git-error.js';
 import { type BlobData, listTreeEntries, readBlobContents, type TreeEntry } from './git-object-streams.js';
 import { type GitCommandOptions, GitProcess, gitEnvironment, runGit } from './git-process.js';
+import { type FolderObjects, openFolderObjects } from './open-folder-objects.js';
 import {
   COMMIT_LOG_FORMAT,
   type CommitInfo,
@@ -18,7 +19,7 @@ import { pushCommit } from './push-commit.js';
 import { checkBranch, checkSha, gitPath, objectName, pathspec } from './revision-names.js';
 import { type FolderCommit, writeFolderCommit } from './write-folder-commit.js';
 
-export type { BlobData, CommitInfo, TreeEntry };
+export type { BlobData, CommitInfo, FolderObjects, TreeEntry };
 
 export interface GitMirrorOptions {
   /** Any URL git understands: https, ssh, `git@host:path`, a local path, `file://`. */
@@ -59,6 +60,8 @@ export class GitMirror {
   // Every command of this process that moves the mirror's refs, one at a time: a fetch that read
   // `main` before a push's update-ref moved it would fail to lock it ("is at X but expected Y").
   private refWrites: Promise<unknown> = Promise.resolve();
+  /** Once git turned `cat-file --batch-command` down (older than 2.36). */
+  private batchCommandRefused = false;
 
   constructor(options: GitMirrorOptions) {
     this.repo = options.repo;
@@ -234,9 +237,77 @@ export class GitMirror {
     return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), gitPath(dir)));
   }
 
+  /**
+   * The folder `dir` at `sha` to read whole: its tree id, every file below it (as listTree) and a
+   * stream of its blobs' contents, from one git process (`cat-file --batch-command`, git 2.36+).
+   * Undefined when there is no folder there; an unknown `sha` is a GIT_NOT_FOUND GitError. An older
+   * git lists it as before: the tree id (`treeHash` when given, which saves that process) beside
+   * `ls-tree -r`, and the blobs from a third process.
+   */
+  async openFolder(
+    sha: string,
+    dir: string,
+    options: { signal?: AbortSignal | undefined; treeHash?: string | undefined } = {},
+  ): Promise<FolderObjects | undefined> {
+    const { signal } = options;
+    if (!this.batchCommandRefused) {
+      const opened = await openFolderObjects((args) => this.start(args, signal), checkSha(sha), gitPath(dir));
+      if (opened !== 'unsupported') return opened;
+      this.batchCommandRefused = true;
+      this.log.info(
+        { dir: this.dir },
+        'git has no cat-file --batch-command (before 2.36): folders are read with three git processes',
+      );
+    }
+    return this.listFolder(sha, dir, options);
+  }
+
   /** The content of each blob, in order, from one `git cat-file --batch`; one blob in memory at a time. */
   readBlobs(blobs: AsyncIterable<string> | Iterable<string>, signal?: AbortSignal): AsyncIterable<BlobData> {
     return readBlobContents((args) => this.start(args, signal), blobs);
+  }
+
+  /** openFolder with a git older than 2.36. */
+  private async listFolder(
+    sha: string,
+    dir: string,
+    options: { signal?: AbortSignal | undefined; treeHash?: string | undefined },
+  ): Promise<FolderObjects | undefined> {
+    const { signal } = options;
+    // The listing runs beside the tree id's lookup, started first as it takes longer. A missing
+    // folder or commit is told by the tree id, whose failure comes first.
+    const stopListing = new AbortController();
+    const listing = (async () => {
+      const entries: TreeEntry[] = [];
+      const listed = this.listTree(
+        sha,
+        dir,
+        signal === undefined ? stopListing.signal : AbortSignal.any([signal, stopListing.signal]),
+      );
+      for await (const entry of listed) entries.push(entry);
+      return entries;
+    })();
+    listing.catch(() => {});
+    const treeHash = await (async () => options.treeHash ?? (await this.treeHash(sha, dir, signal)))().catch(
+      (error: unknown) => {
+        stopListing.abort();
+        throw error;
+      },
+    );
+    if (treeHash === undefined) {
+      stopListing.abort();
+      return undefined;
+    }
+    let entries: TreeEntry[];
+    try {
+      entries = await listing;
+    } catch (error) {
+      // A tree id given for a folder that is not there: the lookup, skipped, still tells it first.
+      if (options.treeHash !== undefined && (await this.treeHash(sha, dir, signal)) === undefined)
+        return undefined;
+      throw error;
+    }
+    return { treeHash, entries, readBlobs: (blobs) => this.readBlobs(blobs, signal), close: () => {} };
   }
 
   private async update(signal: AbortSignal | undefined): Promise<void> {

@@ -76,17 +76,38 @@ export async function* readBlobContents(
   start: StartGit,
   blobs: AsyncIterable<string> | Iterable<string>,
 ): AsyncGenerator<BlobData> {
-  const oneByOne = Symbol.asyncIterator in blobs;
-  const git = start(oneByOne ? ['cat-file', '--batch'] : ['cat-file', '--batch', '--buffer']);
-  const reader = new GitOutputReader(git);
+  const git = start(
+    Symbol.asyncIterator in blobs ? ['cat-file', '--batch'] : ['cat-file', '--batch', '--buffer'],
+  );
+  yield* streamBlobs(git, new GitOutputReader(git), blobs, 'batch');
+}
+
+/**
+ * How ids are asked of a running `cat-file`: one id a line (`--batch`, which answers each line at
+ * once unless `--buffer`), or `contents <id>` lines each write ending in `flush` (`--batch-command
+ * --buffer`, whose output waits for a `flush` or the end of its input).
+ */
+export type BlobAsking = 'batch' | 'command';
+
+/**
+ * The blobs of readBlobContents, asked of `git`, a `cat-file` that has answered all it was asked
+ * before, read through `reader`. Its input ends after the last id, and its exit is checked: the
+ * stream is its last use. It closes git when it ends, however it ends.
+ */
+export async function* streamBlobs(
+  git: GitProcess,
+  reader: GitOutputReader,
+  blobs: AsyncIterable<string> | Iterable<string>,
+  asking: BlobAsking,
+): AsyncGenerator<BlobData> {
   const asked: string[] = [];
   let writing = true;
   let inputError: unknown;
   let wake: (() => void) | undefined;
-  const ids = new IdWriter(git, asked, () => wake?.());
+  const ids = new IdWriter(git, asked, asking, () => wake?.());
   // The ids are written while the answers are read: with full pipes both ways, each side waits on
   // the other's reading, never on its own.
-  const writer = (oneByOne ? ids.writeAsync(blobs) : ids.writeAll(blobs))
+  const writer = (Symbol.asyncIterator in blobs ? ids.writeAsync(blobs) : ids.writeAll(blobs))
     .catch((error: unknown) => {
       // The ids could not be read: stop git, and let the reader report the caller's error.
       inputError = error;
@@ -125,6 +146,7 @@ class IdWriter {
   constructor(
     private readonly git: GitProcess,
     private readonly asked: string[],
+    private readonly asking: BlobAsking,
     private readonly notify: () => void,
   ) {}
 
@@ -187,7 +209,9 @@ class IdWriter {
     this.batch = [];
     for (const blob of batch) this.asked.push(blob);
     this.notify();
-    if (!this.git.stdin.write(`${batch.join('\n')}\n`) && this.drained === undefined) {
+    const lines =
+      this.asking === 'batch' ? `${batch.join('\n')}\n` : `contents ${batch.join('\ncontents ')}\nflush\n`;
+    if (!this.git.stdin.write(lines) && this.drained === undefined) {
       this.drained = waitForDrain(this.git.stdin).then(() => {
         this.drained = undefined;
       });

@@ -48,9 +48,17 @@ function outline(pages: readonly DocsPage[]): unknown[] {
 function countingReads(source: GitMirror): { mirror: GitMirror; blobReads: () => number } {
   let reads = 0;
   const counting = Object.create(source) as GitMirror;
-  counting.readBlobs = (...args: Parameters<GitMirror['readBlobs']>) => {
-    reads += 1;
-    return source.readBlobs(...args);
+  counting.openFolder = async (...args: Parameters<GitMirror['openFolder']>) => {
+    const folder = await source.openFolder(...args);
+    return (
+      folder && {
+        ...folder,
+        readBlobs: (blobs) => {
+          reads += 1;
+          return folder.readBlobs(blobs);
+        },
+      }
+    );
   };
   return { mirror: counting, blobReads: () => reads };
 }
@@ -220,7 +228,8 @@ describe('bundleGitFolder', () => {
     expect(counted.blobReads()).toBe(0);
     await expect(access(out)).rejects.toThrow();
 
-    const result = await bundleGitFolder(mirror, sha, 'docs', out, { skipFilesOver: 5 * MIB });
+    const result = await bundleGitFolder(counted.mirror, sha, 'docs', out, { skipFilesOver: 5 * MIB });
+    expect(counted.blobReads()).toBe(1);
     expect([...(await readZip(await readFile(out))).keys()]).toEqual(['README.md']);
     expect(result.warnings).toEqual([
       {

@@ -13,7 +13,7 @@ type Tree = Readonly<Record<string, string | typeof SUBMODULE>>;
  * `folders` says), counting the calls that start a git process.
  */
 function treeSource(tree: Tree, folders: readonly string[] = []) {
-  const calls = { treeHash: 0, listTree: 0, readBlobs: 0, blobsRead: [] as string[] };
+  const calls = { openFolder: 0, treeHash: 0, readBlobs: 0, closed: 0, blobsRead: [] as string[] };
   const blobs = new Map<string, Buffer>();
   const entries: TreeEntry[] = Object.entries(tree)
     .map(([path, content]) => {
@@ -26,27 +26,35 @@ function treeSource(tree: Tree, folders: readonly string[] = []) {
     .sort((a, b) => (a.path < b.path ? -1 : 1));
   const isFolder = (dir: string) =>
     dir === '.' || folders.includes(dir) || entries.some((entry) => entry.path.startsWith(`${dir}/`));
+  const treeHash = (dir: string) => createHash('sha1').update(dir).digest('hex');
   const source: GitTreeSource = {
+    async openFolder(sha, dir) {
+      calls.openFolder += 1;
+      expect(sha).toBe(SHA);
+      if (!isFolder(dir)) return undefined;
+      return {
+        treeHash: treeHash(dir),
+        entries: entries
+          .filter((entry) => entry.path.startsWith(`${dir}/`))
+          .map((entry) => ({ ...entry, path: entry.path.slice(dir.length + 1) })),
+        async *readBlobs(ids) {
+          calls.readBlobs += 1;
+          for await (const blob of ids) {
+            calls.blobsRead.push(blob);
+            const data = blobs.get(blob);
+            if (data === undefined) throw new Error(`no blob ${blob}`);
+            yield { blob, data } satisfies BlobData;
+          }
+        },
+        close() {
+          calls.closed += 1;
+        },
+      };
+    },
     async treeHash(sha, dir) {
       calls.treeHash += 1;
       expect(sha).toBe(SHA);
-      return isFolder(dir) ? createHash('sha1').update(dir).digest('hex') : undefined;
-    },
-    async *listTree(_sha, dir) {
-      calls.listTree += 1;
-      if (!isFolder(dir)) throw new Error(`no folder ${dir}`);
-      for (const entry of entries) {
-        if (entry.path.startsWith(`${dir}/`)) yield { ...entry, path: entry.path.slice(dir.length + 1) };
-      }
-    },
-    async *readBlobs(ids) {
-      calls.readBlobs += 1;
-      for await (const blob of ids) {
-        calls.blobsRead.push(blob);
-        const data = blobs.get(blob);
-        if (data === undefined) throw new Error(`no blob ${blob}`);
-        yield { blob, data } satisfies BlobData;
-      }
+      return isFolder(dir) ? treeHash(dir) : undefined;
     },
   };
   return { source, calls };
@@ -74,7 +82,7 @@ describe('planGitFolder', () => {
     expect(plan.warnings.map((warning) => [warning.code, warning.file])).toEqual([
       ['PAGE_UNLISTED', 'draft.md'],
     ]);
-    expect(calls).toMatchObject({ treeHash: 1, listTree: 1, readBlobs: 1 });
+    expect(calls).toMatchObject({ openFolder: 1, treeHash: 0, readBlobs: 1, closed: 1 });
     expect(calls.blobsRead).toHaveLength(2);
   });
 
@@ -82,7 +90,7 @@ describe('planGitFolder', () => {
     const { source, calls } = treeSource({ 'docs/README.md': '# Welcome\n', 'docs/guide.md': '# Guide\n' });
     const { plan } = await planGitFolder(source, SHA, 'docs');
     expect(plan.entries.map((entry) => entry.name)).toEqual(['README.md', 'guide.md']);
-    expect(calls).toMatchObject({ treeHash: 1, listTree: 1, readBlobs: 0 });
+    expect(calls).toMatchObject({ openFolder: 1, readBlobs: 0, closed: 1 });
   });
 
   it('takes a submodule named .gitbook.yaml for no layout at all', async () => {
@@ -97,25 +105,9 @@ describe('planGitFolder', () => {
     expect(calls.readBlobs).toBe(0);
   });
 
-  it('tells a missing folder by its tree id, whatever the listing says', async () => {
+  it('refuses a folder missing at the commit, naming it', async () => {
     const { source } = treeSource({ 'docs/README.md': '# Welcome\n' });
     await expect(planGitFolder(source, SHA, 'nope')).rejects.toMatchObject({
-      name: 'ContentError',
-      code: 'CONTENT_INVALID',
-      path: 'nope',
-      message: `folder nope does not exist at commit ${SHA}`,
-    });
-  });
-
-  it('takes a given tree id instead of looking it up, and still tells a missing folder first', async () => {
-    const { source, calls } = treeSource({ 'docs/README.md': '# Welcome\n' });
-    const given = 'd'.repeat(40);
-    const { plan, treeHash } = await planGitFolder(source, SHA, 'docs', { treeHash: given });
-    expect(treeHash).toBe(given);
-    expect(plan.entries.map((entry) => entry.name)).toEqual(['README.md']);
-    expect(calls).toMatchObject({ treeHash: 0, listTree: 1 });
-
-    await expect(planGitFolder(source, SHA, 'nope', { treeHash: given })).rejects.toMatchObject({
       name: 'ContentError',
       code: 'CONTENT_INVALID',
       path: 'nope',

@@ -1,0 +1,194 @@
+import { randomBytes } from 'node:crypto';
+import { constants } from 'node:fs';
+import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { GitMirror, TreeEntry } from '../../../src/git/git-mirror.js';
+import { collect } from '../../support/collect.js';
+import { createGitFixture, type GitFixture } from './git-fixture.js';
+
+let repo: GitFixture;
+let sha: string;
+let sub: string;
+const big = randomBytes(3 * 1024 * 1024);
+
+/**
+ * A `git` first on PATH that writes each command line it runs to a log, then runs the real git;
+ * `old` makes it turn `--batch-command` down as a git before 2.36 does.
+ */
+async function loggingGit(
+  old: boolean,
+): Promise<{ env: NodeJS.ProcessEnv; commands: () => Promise<string[]> }> {
+  const bin = join(repo.root, old ? 'old-git-bin' : 'git-bin');
+  const log = join(bin, 'commands.log');
+  const real = await realGit();
+  await mkdir(bin, { recursive: true });
+  await writeFile(log, '');
+  const refuse = old
+    ? `for arg in "$@"; do if [ "$arg" = --batch-command ]; then echo "error: unknown option \\\`batch-command'" >&2; exit 129; fi; done\n`
+    : '';
+  await writeFile(join(bin, 'git'), `#!/bin/sh\necho "$*" >> '${log}'\n${refuse}exec '${real}' "$@"\n`);
+  await chmod(join(bin, 'git'), 0o755);
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('GIT_')),
+  ) as NodeJS.ProcessEnv;
+  env.PATH = `${bin}:${process.env.PATH ?? ''}`;
+  return {
+    env,
+    commands: async () =>
+      (await readFile(log, 'utf8'))
+        .split('\n')
+        .filter((line) => line !== '')
+        // Without `--git-dir <dir>`: the subcommand and its arguments.
+        .map((line) => line.replace(/^--git-dir \S+ /, '')),
+  };
+}
+
+async function realGit(): Promise<string> {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const path = join(dir, 'git');
+    if (
+      await access(path, constants.X_OK).then(
+        () => true,
+        () => false,
+      )
+    )
+      return path;
+  }
+  throw new Error('git is not on PATH');
+}
+
+beforeEach(async () => {
+  repo = await createGitFixture();
+  await repo.write({
+    'docs/README.md': '# Start\n',
+    'docs/guides/install.md': '# Install\n',
+    'docs/guides/deep/more/page one.md': '# Page one\n',
+    'docs/guides-2.md': '# Guides 2\n',
+    'docs/ünïcode/café.md': '# Café\n',
+    'docs/assets/big.bin': big,
+    'docs/same/README.md': '# Start\n',
+    'docs/empty.txt': '',
+    'outside.md': '# Not in docs\n',
+  });
+  await repo.link('docs/latest.md', 'guides/install.md');
+  await chmod(join(repo.work, 'docs/README.md'), 0o755);
+  sub = repo.commit('content');
+  repo.git('update-index', '--add', '--cacheinfo', `160000,${sub},docs/vendor`);
+  repo.git('-c', 'user.name=A', '-c', 'user.email=a@example.com', 'commit', '--quiet', '-m', 'submodule');
+  sha = repo.git('rev-parse', 'HEAD');
+  repo.push();
+});
+
+afterEach(async () => {
+  await repo.cleanup();
+});
+
+const row = (entry: TreeEntry) => [entry.path, entry.mode, entry.blob, entry.size];
+
+async function readAll(mirror: GitMirror, dir: string) {
+  const folder = await mirror.openFolder(sha, dir);
+  if (folder === undefined) throw new Error(`no folder ${dir}`);
+  const ids = folder.entries.filter((entry) => entry.mode !== '160000').map((entry) => entry.blob);
+  const blobs = await collect(folder.readBlobs(ids));
+  return { folder, blobs };
+}
+
+describe('GitMirror.openFolder', () => {
+  it('lists a folder as ls-tree does and reads its blobs, all from one git process', async () => {
+    const git = await loggingGit(false);
+    const mirror = await repo.fetchedMirror({ env: git.env });
+    const listed = await collect(mirror.listTree(sha, 'docs'));
+    const treeHash = await mirror.treeHash(sha, 'docs');
+    const before = (await git.commands()).length;
+
+    const { folder, blobs } = await readAll(mirror, 'docs');
+    expect(folder.treeHash).toBe(treeHash);
+    // The same files, modes, ids and sizes in the same (git's) order: the submodule with size 0.
+    expect(folder.entries.map(row)).toEqual(listed.map(row));
+    expect(folder.entries.map((entry) => entry.path)).toEqual([
+      'README.md',
+      'assets/big.bin',
+      'empty.txt',
+      // A tree sorts as its name and a slash: `guides-2.md` before `guides/`.
+      'guides-2.md',
+      'guides/deep/more/page one.md',
+      'guides/install.md',
+      'latest.md',
+      'same/README.md',
+      'vendor',
+      'ünïcode/café.md',
+    ]);
+    const byPath = new Map(
+      folder.entries.filter((e) => e.mode !== '160000').map((e, i) => [e.path, blobs[i]?.data]),
+    );
+    expect(byPath.get('assets/big.bin')?.equals(big)).toBe(true);
+    expect(byPath.get('ünïcode/café.md')?.toString()).toBe('# Café\n');
+    expect(byPath.get('same/README.md')?.toString()).toBe('# Start\n');
+    expect(byPath.get('latest.md')?.toString()).toBe('guides/install.md');
+    expect((await git.commands()).slice(before)).toEqual(['cat-file --batch-command --buffer']);
+  });
+
+  it('lists the whole repository for "." and for ""', async () => {
+    const mirror = await repo.fetchedMirror();
+    for (const dir of ['.', '']) {
+      const folder = await mirror.openFolder(sha, dir);
+      expect(folder?.treeHash).toBe(repo.git('rev-parse', `${sha}^{tree}`));
+      expect(folder?.entries.map((entry) => entry.path)).toContain('outside.md');
+      expect(folder?.entries.map((entry) => entry.path)).toContain('docs/guides/install.md');
+      folder?.close();
+    }
+  });
+
+  it('gives undefined for a folder that is not there or is a file, and GIT_NOT_FOUND for an unknown commit', async () => {
+    const mirror = await repo.fetchedMirror();
+    expect(await mirror.openFolder(sha, 'nope')).toBeUndefined();
+    expect(await mirror.openFolder(sha, 'outside.md')).toBeUndefined();
+    await expect(mirror.openFolder('f'.repeat(40), 'docs')).rejects.toMatchObject({
+      name: 'GitError',
+      code: 'GIT_NOT_FOUND',
+    });
+    await expect(mirror.openFolder(sha, '../up')).rejects.toMatchObject({ code: 'GIT_INVALID_INPUT' });
+  });
+
+  it('stops git when its blobs are not read', async () => {
+    const git = await loggingGit(false);
+    const mirror = await repo.fetchedMirror({ env: git.env });
+    const folder = await mirror.openFolder(sha, 'docs');
+    if (folder === undefined) throw new Error('no folder docs');
+    folder.close();
+    // Read after a close: the process is gone, so the stream fails instead of hanging.
+    await expect(collect(folder.readBlobs([folder.entries[0]?.blob ?? '']))).rejects.toMatchObject({
+      name: 'GitError',
+    });
+  });
+
+  it('with a git older than 2.36, lists and reads the same with three processes, and tries once', async () => {
+    const modern = await readAll(await repo.fetchedMirror(), 'docs');
+    const git = await loggingGit(true);
+    const mirror = await repo.fetchedMirror({ env: git.env });
+    const before = (await git.commands()).length;
+
+    const old = await readAll(mirror, 'docs');
+    expect(old.folder.treeHash).toBe(modern.folder.treeHash);
+    expect(old.folder.entries.map(row)).toEqual(modern.folder.entries.map(row));
+    expect(old.blobs.map((blob) => blob.data.toString('base64'))).toEqual(
+      modern.blobs.map((blob) => blob.data.toString('base64')),
+    );
+    const first = (await git.commands()).slice(before);
+    expect(first[0]).toBe('cat-file --batch-command --buffer');
+    expect(first.slice(1).sort()).toEqual(
+      ['cat-file --batch --buffer', 'cat-file --batch-check', `ls-tree -r -z --long ${sha}:docs`].sort(),
+    );
+
+    // Known from then on; a given tree id saves its lookup; a missing folder is still told.
+    const again = (await git.commands()).length;
+    const given = await mirror.openFolder(sha, 'docs', { treeHash: modern.folder.treeHash });
+    expect(given?.entries.map(row)).toEqual(modern.folder.entries.map(row));
+    expect(await mirror.openFolder(sha, 'nope', { treeHash: modern.folder.treeHash })).toBeUndefined();
+    expect(await mirror.openFolder(sha, 'nope')).toBeUndefined();
+    const later = (await git.commands()).slice(again);
+    expect(later.filter((command) => command.includes('--batch-command'))).toEqual([]);
+    expect(later[0]).toBe(`ls-tree -r -z --long ${sha}:docs`);
+  });
+});
