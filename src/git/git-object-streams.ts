@@ -225,7 +225,8 @@ class IdWriter {
 }
 
 async function readOneBlob(git: GitProcess, reader: GitOutputReader, blob: string): Promise<Buffer> {
-  const header = (await reader.readUntil(NEWLINE))?.toString('latin1');
+  // At once when git's answer is here already: a folder of small files is mostly read so.
+  const header = reader.takeLine(NEWLINE) ?? (await reader.readUntil(NEWLINE))?.toString('latin1');
   if (header === undefined) throw git.failed ?? git.fail('GIT_OUTPUT_INVALID', 'ended before all blobs');
   const [oid, type = '', size = ''] = header.split(' ');
   if (type === 'missing') throw stop(git, 'GIT_NOT_FOUND', `has no object ${blob}`);
@@ -234,7 +235,7 @@ async function readOneBlob(git: GitProcess, reader: GitOutputReader, blob: strin
     throw stop(git, 'GIT_NOT_FOUND', `found ${blob} is a ${type}, not a blob`);
   // The content and the newline after it in one read.
   const length = Number(size);
-  return (await reader.readExactly(length + 1)).subarray(0, length);
+  return (reader.takeExactly(length + 1) ?? (await reader.readExactly(length + 1))).subarray(0, length);
 }
 
 /** Stops git over an answer that ends the stream: the error to throw. */

@@ -60,7 +60,7 @@ export async function openFolderObjects(
         return 'unsupported';
       throw refusal;
     }
-    const found = header(git, commitLine);
+    const found = header(git, commitLine.toString('latin1'));
     if (found.type !== 'commit')
       throw new GitError({ code: 'GIT_NOT_FOUND', args: git.args, reason: `has no commit ${sha}` });
     const folder = header(git, await line(git, reader));
@@ -79,7 +79,7 @@ export async function openFolderObjects(
       if (level.length === 0) break;
       git.stdin.write(`contents ${level.join('\ncontents ')}\nflush\n`);
       for (const oid of level) {
-        const tree = header(git, await line(git, reader));
+        const tree = header(git, reader.takeLine(NEWLINE) ?? (await line(git, reader)));
         if (tree.oid !== oid || tree.type !== 'tree')
           throw git.fail(
             'GIT_OUTPUT_INVALID',
@@ -123,23 +123,29 @@ interface ObjectHeader {
   size: number;
 }
 
-/** `<oid> <type> <size>`, or `<name> missing`. */
-function header(git: GitProcess, line: Buffer): ObjectHeader {
-  const [oid = '', type = '', size = ''] = line.toString('latin1').split(' ');
-  if (type === 'missing' || type === 'ambiguous') return { oid, type: 'missing', size: 0 };
-  if (!/^\d+$/.test(size)) throw git.fail('GIT_OUTPUT_INVALID', 'printed an object header it cannot read');
-  return { oid, type, size: Number(size) };
+/** `<oid> <type> <size>`, or `<name> missing` (a name, unlike an id, may hold spaces). */
+function header(git: GitProcess, text: string): ObjectHeader {
+  if (text.endsWith(' missing') || text.endsWith(' ambiguous'))
+    return { oid: text.slice(0, text.lastIndexOf(' ')), type: 'missing', size: 0 };
+  const first = text.indexOf(' ');
+  const last = text.lastIndexOf(' ');
+  const size = text.slice(last + 1);
+  if (first === -1 || first === last || !/^\d+$/.test(size))
+    throw git.fail('GIT_OUTPUT_INVALID', 'printed an object header it cannot read');
+  return { oid: text.slice(0, first), type: text.slice(first + 1, last), size: Number(size) };
 }
 
-async function line(git: GitProcess, reader: GitOutputReader): Promise<Buffer> {
+/** The next line, once git has answered. */
+async function line(git: GitProcess, reader: GitOutputReader): Promise<string> {
   const read = await reader.readUntil(NEWLINE);
   if (read === undefined) throw git.failed ?? git.fail('GIT_OUTPUT_INVALID', 'ended before it answered');
-  return read;
+  return read.toString('latin1');
 }
 
 /** An object's content and the newline after it. */
 async function body(reader: GitOutputReader, size: number): Promise<Buffer> {
-  return (await reader.readExactly(size + 1)).subarray(0, size);
+  const read = reader.takeExactly(size + 1) ?? (await reader.readExactly(size + 1));
+  return read.subarray(0, size);
 }
 
 /** The size of each blob, from one `info` each, asked at once. */
@@ -152,7 +158,7 @@ async function blobSizes(
   if (blobs.length === 0) return sizes;
   git.stdin.write(`info ${blobs.join('\ninfo ')}\nflush\n`);
   for (const blob of blobs) {
-    const info = header(git, await line(git, reader));
+    const info = header(git, reader.takeLine(NEWLINE) ?? (await line(git, reader)));
     if (info.type === 'missing') {
       git.close();
       throw new GitError({ code: 'GIT_NOT_FOUND', args: git.args, reason: `has no object ${blob}` });
@@ -181,11 +187,15 @@ function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): RawTreeEnt
     if (nul === -1 || nul + 1 + idBytes > tree.length)
       throw git.fail('GIT_OUTPUT_INVALID', 'printed a tree it cannot read');
     const mode = tree.toString('latin1', at, space);
-    let name: string;
-    try {
-      name = utf8.decode(tree.subarray(space + 1, nul));
-    } catch {
-      throw git.fail('GIT_OUTPUT_INVALID', 'listed a path that is not UTF-8');
+    // Decoded leniently (no buffer made per name); bytes that are not UTF-8 become U+FFFD, which
+    // only then asks for the strict decoder to tell them from a name holding U+FFFD itself.
+    const name = tree.toString('utf8', space + 1, nul);
+    if (name.includes('\uFFFD')) {
+      try {
+        utf8.decode(tree.subarray(space + 1, nul));
+      } catch {
+        throw git.fail('GIT_OUTPUT_INVALID', 'listed a path that is not UTF-8');
+      }
     }
     entries.push({ mode, name, oid: tree.toString('hex', nul + 1, nul + 1 + idBytes) });
     at = nul + 1 + idBytes;
