@@ -23,7 +23,7 @@ export interface GitFolder {
   plan: BundlePlan<string>;
 }
 
-export type GitFolderSource = Pick<GitMirror, 'openFolder'>;
+export type GitFolderSource = Pick<GitMirror, 'readFile' | 'openFolder'>;
 
 // Ownership does not depend on whether an import would fit: only on what it would send.
 const NO_LIMITS = {
@@ -33,8 +33,9 @@ const NO_LIMITS = {
 };
 
 /**
- * The mapping's folder at `sha`, read by one git process (GitMirror.openFolder): its listing, then
- * `.gitbook.yaml` and the summary from the same process.
+ * The mapping's folder at `sha`: `.gitbook.yaml` read first, then only the docs root it names
+ * listed, and its summary read, by one git process (GitMirror.openFolder). Files outside the root
+ * are never listed: whatever they are named, they are not the export's.
  */
 export async function readGitFolder(
   mirror: GitFolderSource,
@@ -43,26 +44,14 @@ export async function readGitFolder(
   signal: AbortSignal,
 ): Promise<GitFolder> {
   const { dir } = mapping.git;
-  // A folder that does not exist yet is an empty one: the first export creates it.
-  const folder = await mirror.openFolder(sha, dir, { signal });
+  const layoutFile = await mirror.readFile(sha, joinGitPath(dir, GITBOOK_FILE), signal);
+  const layout = readGitbookLayout(decodeTextFile(layoutFile, GITBOOK_FILE));
+  const contentDir = joinGitPath(dir, layout.root);
+  // A docs root that does not exist yet is an empty one: the first export creates it.
+  const folder = await mirror.openFolder(sha, contentDir, { signal });
   const blobs = folder === undefined ? undefined : new BlobQueue(folder);
   try {
-    const listed = folder?.entries ?? [];
-    // A submodule's id is a commit's; any other entry is a blob, read as the file's text.
-    const layoutEntry = listed.find(
-      (entry) => entry.path === GITBOOK_FILE && gitEntryKind(entry.mode) !== 'submodule',
-    );
-    const layoutFile = layoutEntry === undefined ? undefined : await blobs?.read(layoutEntry.blob);
-    const layout = readGitbookLayout(decodeTextFile(layoutFile, GITBOOK_FILE));
-    const contentDir = joinGitPath(dir, layout.root);
-    const prefix = `${layout.root}/`;
-    // A docs root that does not exist yet is an empty one too.
-    const listing =
-      layout.root === '.'
-        ? listed
-        : listed
-            .filter((entry) => entry.path.startsWith(prefix))
-            .map((entry) => ({ ...entry, path: entry.path.slice(prefix.length) }));
+    const listing = folder?.entries ?? [];
     const summaryEntry = listing.find(
       (entry) => entry.path === layout.summary && gitEntryKind(entry.mode) === 'file',
     );

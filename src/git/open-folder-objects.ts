@@ -48,7 +48,8 @@ export async function openFolderObjects(
   const reader = new GitOutputReader(git);
   let handedOver = false;
   try {
-    git.stdin.write(`info ${sha}^{commit}\ncontents ${objectName(sha, path)}\nflush\n`);
+    // The folder asked by `info` first: a path that names a large file is not sent whole.
+    git.stdin.write(`info ${sha}^{commit}\ninfo ${objectName(sha, path)}\nflush\n`);
     const commitLine = await reader.readUntil(NEWLINE);
     if (commitLine === undefined) {
       // No answer at all: git refused the command line (an older git), or failed.
@@ -66,17 +67,9 @@ export async function openFolderObjects(
     const folder = header(git, await line(git, reader));
     if (folder.type !== 'tree') return undefined;
     const idBytes = folder.oid.length / 2;
-    const trees = new Map<string, RawTreeEntry[]>([
-      [folder.oid, treeEntries(git, await body(reader, folder.size), idBytes)],
-    ]);
+    const trees = new Map<string, RawTreeEntry[]>();
     // Level by level: each level's trees asked at once, answered in one flush.
     for (let level = [folder.oid]; level.length > 0; ) {
-      const below = new Set<string>();
-      for (const oid of level)
-        for (const entry of trees.get(oid) ?? [])
-          if (entry.mode === TREE_MODE && !trees.has(entry.oid)) below.add(entry.oid);
-      level = [...below];
-      if (level.length === 0) break;
       git.stdin.write(`contents ${level.join('\ncontents ')}\nflush\n`);
       for (const oid of level) {
         const tree = header(git, reader.takeLine(NEWLINE) ?? (await line(git, reader)));
@@ -87,6 +80,11 @@ export async function openFolderObjects(
           );
         trees.set(oid, treeEntries(git, await body(reader, tree.size), idBytes));
       }
+      const below = new Set<string>();
+      for (const oid of level)
+        for (const entry of trees.get(oid) ?? [])
+          if (entry.mode === TREE_MODE && !trees.has(entry.oid)) below.add(entry.oid);
+      level = [...below];
     }
     const entries: TreeEntry[] = [];
     const unsized = new Set<string>();
@@ -171,7 +169,7 @@ async function blobSizes(
 }
 
 interface RawTreeEntry {
-  /** As the tree holds it: `40000` for a tree, `100644`, `100755`, `120000`, `160000`. */
+  /** As `ls-tree` prints it (canonicalMode), `40000` for a tree. */
   mode: string;
   name: string;
   oid: string;
@@ -186,7 +184,7 @@ function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): RawTreeEnt
     const nul = space === -1 ? -1 : tree.indexOf(NUL, space + 1);
     if (nul === -1 || nul + 1 + idBytes > tree.length)
       throw git.fail('GIT_OUTPUT_INVALID', 'printed a tree it cannot read');
-    const mode = tree.toString('latin1', at, space);
+    const mode = canonicalMode(git, tree.toString('latin1', at, space));
     // Decoded leniently (no buffer made per name); bytes that are not UTF-8 become U+FFFD, which
     // only then asks for the strict decoder to tell them from a name holding U+FFFD itself.
     const name = tree.toString('utf8', space + 1, nul);
@@ -201,4 +199,26 @@ function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): RawTreeEnt
     at = nul + 1 + idBytes;
   }
   return entries;
+}
+
+const FILE_TYPE = 0o170000;
+const REGULAR_FILE = 0o100000;
+/** Git's modes of what is not a regular file, by type: a folder, a symbolic link, a submodule. */
+const MODES = new Map<number, string>([
+  [0o040000, TREE_MODE],
+  [0o120000, '120000'],
+  [0o160000, SUBMODULE_MODE],
+]);
+
+/**
+ * A mode as git reads it (`canon_mode`), as `ls-tree` prints it: trees written by old tools hold
+ * forms such as `040000` for a folder or `100664` for a file, which git takes for `40000` and
+ * `100644`; any regular file is `100755` when its owner may run it, `100644` otherwise.
+ */
+function canonicalMode(git: GitProcess, text: string): string {
+  if (!/^[0-7]{1,7}$/.test(text)) throw git.fail('GIT_OUTPUT_INVALID', 'printed a tree it cannot read');
+  const mode = Number.parseInt(text, 8);
+  const type = mode & FILE_TYPE;
+  if (type === REGULAR_FILE) return mode & 0o100 ? '100755' : '100644';
+  return MODES.get(type) ?? SUBMODULE_MODE;
 }

@@ -148,23 +148,17 @@ describe('bundleGitFolder', () => {
     await expect(access(out)).rejects.toThrow();
   });
 
-  it('takes the tree id it is given instead of looking it up, and gives the same bytes', async () => {
+  // That a given tree id saves a lookup with a git before 2.36 is GitMirror.openFolder's test.
+  it('gives the same bytes and tree id with a tree id given, and refuses a missing folder all the same', async () => {
     const sha = await commitDocs(under('docs', { ...SAMPLE_DOCS, '.gitbook.yaml': 'root: ./\n' }));
     const looked = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'looked.zip'));
-    let lookups = 0;
-    const counting = Object.create(mirror) as GitMirror;
-    counting.treeHash = (...args: Parameters<GitMirror['treeHash']>) => {
-      lookups += 1;
-      return mirror.treeHash(...args);
-    };
-    const given = await bundleGitFolder(counting, sha, 'docs', join(repo.root, 'given.zip'), {
+    const given = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'given.zip'), {
       treeHash: looked.treeHash,
     });
-    expect(lookups).toBe(0);
     expect(given.treeHash).toBe(looked.treeHash);
     expect((await readFile(given.outFile)).equals(await readFile(looked.outFile))).toBe(true);
     await expect(
-      bundleGitFolder(counting, sha, 'nope', out, { treeHash: looked.treeHash }),
+      bundleGitFolder(mirror, sha, 'nope', out, { treeHash: looked.treeHash }),
     ).rejects.toMatchObject({ code: 'CONTENT_INVALID', path: 'nope' });
   });
 

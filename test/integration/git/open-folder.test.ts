@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { access, chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -42,6 +43,11 @@ async function loggingGit(
         // Without `--git-dir <dir>`: the subcommand and its arguments.
         .map((line) => line.replace(/^--git-dir \S+ /, '')),
   };
+}
+
+/** Runs git in the working clone with `input` on its stdin: its trimmed output. */
+function runWithInput(args: string[], input: Buffer): string {
+  return execFileSync('git', args, { cwd: repo.work, input }).toString('utf8').trim();
 }
 
 async function realGit(): Promise<string> {
@@ -143,12 +149,50 @@ describe('GitMirror.openFolder', () => {
   it('gives undefined for a folder that is not there or is a file, and GIT_NOT_FOUND for an unknown commit', async () => {
     const mirror = await repo.fetchedMirror();
     expect(await mirror.openFolder(sha, 'nope')).toBeUndefined();
+    // git names a missing path in its answer, spaces and all.
+    expect(await mirror.openFolder(sha, 'docs/no such folder')).toBeUndefined();
     expect(await mirror.openFolder(sha, 'outside.md')).toBeUndefined();
+    expect(await mirror.openFolder(sha, 'docs/assets/big.bin')).toBeUndefined();
+    expect(await mirror.openFolder(sha, 'docs/vendor')).toBeUndefined();
     await expect(mirror.openFolder('f'.repeat(40), 'docs')).rejects.toMatchObject({
       name: 'GitError',
       code: 'GIT_NOT_FOUND',
     });
     await expect(mirror.openFolder(sha, '../up')).rejects.toMatchObject({ code: 'GIT_INVALID_INPUT' });
+  });
+
+  it('reads the modes of trees written by old tools as git does: 040000 a folder, 100664 a file', async () => {
+    const writeBlob = (text: string) => runWithInput(['hash-object', '-w', '--stdin'], Buffer.from(text));
+    const tree = (entries: [string, string, string][]) =>
+      runWithInput(
+        ['hash-object', '-w', '-t', 'tree', '--literally', '--stdin'],
+        Buffer.concat(
+          entries.map(([mode, name, oid]) =>
+            Buffer.concat([Buffer.from(`${mode} ${name}\0`), Buffer.from(oid, 'hex')]),
+          ),
+        ),
+      );
+    const page = writeBlob('# Page\n');
+    const tool = writeBlob('#!/bin/sh\n');
+    const inner = tree([
+      ['100664', 'a.md', page],
+      ['100775', 'run.sh', tool],
+    ]);
+    const root = tree([
+      ['040000', 'docs', inner],
+      ['100644', 'top.md', page],
+    ]);
+    const commit = repo.git('commit-tree', root, '-p', sha, '-m', 'written by an old tool');
+    repo.git('push', '--quiet', 'origin', `${commit}:refs/heads/main`);
+    const mirror = await repo.fetchedMirror();
+    const folder = await mirror.openFolder(commit, '');
+    folder?.close();
+    expect(folder?.entries.map(row)).toEqual((await collect(mirror.listTree(commit, ''))).map(row));
+    expect(folder?.entries.map((entry) => [entry.path, entry.mode])).toEqual([
+      ['docs/a.md', '100644'],
+      ['docs/run.sh', '100755'],
+      ['top.md', '100644'],
+    ]);
   });
 
   it('stops git when its blobs are not read', async () => {
