@@ -341,13 +341,14 @@ async function runCycle(options: CycleOptions): Promise<CycleRun> {
   // Jobs of a cycle before this one on the same queue are not this cycle's.
   const before = await maintain.getJobCounts('completed', 'failed');
   const ended = (counts: typeof before) => (counts.completed ?? 0) + (counts.failed ?? 0);
-  const started = performance.now();
-  const startedAt = Date.now();
-  // The daemon's schedulers (batches of mappings), or one job per mapping for the list-only floor.
+  // The daemon's schedulers (batches of mappings), or one job per mapping for the list-only floor:
+  // made before the cycle, as the daemon's are before their ticks.
   const payloads =
     options.definition === listOnlyPollJob
       ? config.mappings.map((mapping) => ({ mapping: mapping.name }))
       : changeRequestPollSchedules(config.mappings).map((scheduler) => scheduler.payload);
+  const started = performance.now();
+  const startedAt = Date.now();
   await maintain.addBulk(payloads.map((data) => ({ name: 'poll-change-requests', data })));
   runner.start();
   const finished = new Promise<void>((resolve) => done.once('all', resolve));

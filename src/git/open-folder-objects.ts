@@ -67,7 +67,7 @@ export async function openFolderObjects(
     const folder = header(git, await line(git, reader));
     if (folder.type !== 'tree') return undefined;
     const idBytes = folder.oid.length / 2;
-    const trees = new Map<string, RawTreeEntry[]>();
+    const trees = new Map<string, TreeEntry[]>();
     // Level by level: each level's trees asked at once, answered in one flush.
     for (let level = [folder.oid]; level.length > 0; ) {
       git.stdin.write(`contents ${level.join('\ncontents ')}\nflush\n`);
@@ -83,25 +83,27 @@ export async function openFolderObjects(
       const below = new Set<string>();
       for (const oid of level)
         for (const entry of trees.get(oid) ?? [])
-          if (entry.mode === TREE_MODE && !trees.has(entry.oid)) below.add(entry.oid);
+          if (entry.mode === TREE_MODE && !trees.has(entry.blob)) below.add(entry.blob);
       level = [...below];
     }
+    // Each tree's entries become the listing's, their paths made whole; a tree met again (the same
+    // content in two places) gives copies, named from the paths its first visit made.
     const entries: TreeEntry[] = [];
-    const unsized = new Set<string>();
+    const walked = new Map<string, number>();
     const walk = (oid: string, prefix: string) => {
+      const first = walked.get(oid);
+      if (first === undefined) walked.set(oid, prefix.length);
       for (const entry of trees.get(oid) ?? []) {
-        const path = prefix + entry.name;
-        if (entry.mode === TREE_MODE) walk(entry.oid, `${path}/`);
-        else {
-          entries.push({ path, mode: entry.mode, blob: entry.oid, size: 0 });
-          if (entry.mode !== SUBMODULE_MODE) unsized.add(entry.oid);
-        }
+        if (entry.mode === TREE_MODE) walk(entry.blob, `${prefix}${entry.path}/`);
+        else if (first === undefined) {
+          entry.path = prefix + entry.path;
+          entries.push(entry);
+        } else entries.push({ ...entry, path: prefix + entry.path.slice(first) });
       }
     };
     walk(folder.oid, '');
     trees.clear();
-    const sizes = await blobSizes(git, reader, [...unsized]);
-    for (const entry of entries) entry.size = sizes.get(entry.blob) ?? 0;
+    await readSizes(git, reader, entries);
     handedOver = true;
     return {
       treeHash: folder.oid,
@@ -146,38 +148,33 @@ async function body(reader: GitOutputReader, size: number): Promise<Buffer> {
   return read.subarray(0, size);
 }
 
-/** The size of each blob, from one `info` each, asked at once. */
-async function blobSizes(
+/** The size of each file (a submodule's stays 0), from one `info` each, asked at once. */
+async function readSizes(
   git: GitProcess,
   reader: GitOutputReader,
-  blobs: readonly string[],
-): Promise<Map<string, number>> {
-  const sizes = new Map<string, number>();
-  if (blobs.length === 0) return sizes;
-  git.stdin.write(`info ${blobs.join('\ninfo ')}\nflush\n`);
-  for (const blob of blobs) {
+  entries: readonly TreeEntry[],
+): Promise<void> {
+  const files = entries.filter((entry) => entry.mode !== SUBMODULE_MODE);
+  if (files.length === 0) return;
+  git.stdin.write(`info ${files.map((entry) => entry.blob).join('\ninfo ')}\nflush\n`);
+  for (const file of files) {
     const info = header(git, reader.takeLine(NEWLINE) ?? (await line(git, reader)));
     if (info.type === 'missing') {
       git.close();
-      throw new GitError({ code: 'GIT_NOT_FOUND', args: git.args, reason: `has no object ${blob}` });
+      throw new GitError({ code: 'GIT_NOT_FOUND', args: git.args, reason: `has no object ${file.blob}` });
     }
-    if (info.oid !== blob)
-      throw git.fail('GIT_OUTPUT_INVALID', `answered ${info.oid} when asked for ${blob}`);
-    sizes.set(blob, info.size);
+    if (info.oid !== file.blob)
+      throw git.fail('GIT_OUTPUT_INVALID', `answered ${info.oid} when asked for ${file.blob}`);
+    file.size = info.size;
   }
-  return sizes;
 }
 
-interface RawTreeEntry {
-  /** As `ls-tree` prints it (canonicalMode), `40000` for a tree. */
-  mode: string;
-  name: string;
-  oid: string;
-}
-
-/** The entries of a tree object: `<mode> SP <name> NUL <binary id>`, each. */
-function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): RawTreeEntry[] {
-  const entries: RawTreeEntry[] = [];
+/**
+ * The entries of a tree object (`<mode> SP <name> NUL <binary id>`, each) as a listing's, their
+ * paths the names alone: a folder's mode is TREE_MODE, and its id stands as `blob`.
+ */
+function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): TreeEntry[] {
+  const entries: TreeEntry[] = [];
   let at = 0;
   while (at < tree.length) {
     const space = tree.indexOf(SPACE, at);
@@ -195,7 +192,7 @@ function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): RawTreeEnt
         throw git.fail('GIT_OUTPUT_INVALID', 'listed a path that is not UTF-8');
       }
     }
-    entries.push({ mode, name, oid: tree.toString('hex', nul + 1, nul + 1 + idBytes) });
+    entries.push({ path: name, mode, blob: tree.toString('hex', nul + 1, nul + 1 + idBytes), size: 0 });
     at = nul + 1 + idBytes;
   }
   return entries;

@@ -74,6 +74,11 @@ beforeEach(async () => {
     'docs/ünïcode/café.md': '# Café\n',
     'docs/assets/big.bin': big,
     'docs/same/README.md': '# Start\n',
+    // Two folders of the same content: one tree, listed in both places.
+    'docs/v1/page.md': '# Page\n',
+    'docs/v1/deep/x.md': '# X\n',
+    'docs/v2/page.md': '# Page\n',
+    'docs/v2/deep/x.md': '# X\n',
     'docs/empty.txt': '',
     'outside.md': '# Not in docs\n',
   });
@@ -122,6 +127,10 @@ describe('GitMirror.openFolder', () => {
       'guides/install.md',
       'latest.md',
       'same/README.md',
+      'v1/deep/x.md',
+      'v1/page.md',
+      'v2/deep/x.md',
+      'v2/page.md',
       'vendor',
       'ünïcode/café.md',
     ]);
