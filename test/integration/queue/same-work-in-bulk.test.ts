@@ -12,6 +12,7 @@ import { parseConfig } from '../../../src/config/load-config.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { defineJobKind } from '../../../src/queue/job-kind.js';
 import { Queues } from '../../../src/queue/queues.js';
+import { monitorRedis } from '../../support/monitor-redis.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -61,7 +62,7 @@ async function runUntilFinished(ids: readonly string[]): Promise<void> {
 
 /** Every command Redis ran (scripts' own commands too) while `work` ran, lower-cased names first. */
 async function commandsDuring(work: () => Promise<unknown>): Promise<string[][]> {
-  const monitor = await redis.monitor();
+  const monitor = await monitorRedis(redis);
   const seen: string[][] = [];
   const sentinel = `${prefix}:sentinel:${Math.random()}`;
   let done = false;

@@ -4,6 +4,7 @@
 // one another but never a writer.
 import { describe, expect, it } from 'vitest';
 import { SpaceLocks } from '../../../src/queue/space-locks.js';
+import { monitorRedis } from '../../support/monitor-redis.js';
 import { captureLog, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -84,7 +85,7 @@ describe('SpaceLocks owners', () => {
   });
 
   it('takes a lock by one script call, loaded once and called by its hash', async () => {
-    const monitor = await redis.duplicate().monitor();
+    const monitor = await monitorRedis(redis);
     const commands: string[] = [];
     // MONITOR also lists what scripts call, with `lua` as their source: keep what the client sent.
     monitor.on('monitor', (_time: string, args: string[], source: string) => {

@@ -10,6 +10,7 @@ import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
 import type { JobContext, JobDeps } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { Queues } from '../../../src/queue/queues.js';
+import { monitorRedis } from '../../support/monitor-redis.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { testApiClient } from '../../support/test-api-client.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
@@ -86,7 +87,7 @@ function contextOf(deps: JobDeps): JobContext {
 
 /** Every Redis command on docsync's state keys while `work` runs, from a MONITOR connection. */
 async function stateCommands(work: () => Promise<unknown>): Promise<string[][]> {
-  const monitor = await redis.monitor();
+  const monitor = await monitorRedis(redis);
   const seen: string[][] = [];
   const sentinel = `${prefix}:sentinel:${Math.random()}`;
   let done = false;
