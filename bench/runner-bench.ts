@@ -22,6 +22,7 @@ import { jobId } from '../src/queue/job-id.js';
 import { JobRunner } from '../src/queue/job-runner.js';
 import { Queues } from '../src/queue/queues.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
+import { type RedisClient, RedisConnections } from '../src/redis/redis-connections.js';
 import { figure } from './figure-table.js';
 import { productionLog } from './production-log.js';
 import { report } from './stats.js';
@@ -101,11 +102,16 @@ async function measure(url: string, engine: Engine, spaces: number, log: Logger)
     done += 1;
     return { result: 'ok' };
   };
-  const connections = [
-    new Redis(url, { maxRetriesPerRequest: null }),
-    new Redis(url, { maxRetriesPerRequest: null }),
-  ];
-  const producer = new Queues(connections[0] as Redis, config, log);
+  // Each side connects as it would in production: docsync through its own connections (one per
+  // "process", src/redis/redis-connections.ts), raw BullMQ through a plain ioredis client.
+  const owners =
+    engine === 'docsync' ? [new RedisConnections({ url }, log), new RedisConnections({ url }, log)] : [];
+  const connections: RedisClient[] =
+    engine === 'docsync'
+      ? owners.map((owner) => owner.worker())
+      : [new Redis(url, { maxRetriesPerRequest: null }), new Redis(url, { maxRetriesPerRequest: null })];
+  const feeder = new Redis(url, { maxRetriesPerRequest: null });
+  const producer = new Queues(feeder, config, log);
   await producer.get('maintain').addBulk(
     Array.from({ length: JOBS }, (_, i) => ({
       name: 'noop',
@@ -122,12 +128,14 @@ async function measure(url: string, engine: Engine, spaces: number, log: Logger)
   const seconds = (performance.now() - started) / 1000;
   await Promise.all(stops.map((stop) => stop()));
   await producer.close();
-  await Promise.all(connections.map((connection) => connection.quit()));
+  await feeder.quit();
+  if (engine === 'docsync') await Promise.all(owners.map((owner) => owner.close()));
+  else await Promise.all(connections.map((connection) => connection.quit()));
   return JOBS / seconds;
 }
 
 function startDocsync(
-  connections: readonly Redis[],
+  connections: readonly RedisClient[],
   config: Config,
   producer: Queues,
   log: Logger,
@@ -156,7 +164,7 @@ function startDocsync(
 
 /** The baseline: BullMQ workers with the same processor, concurrency and lock settings, nothing else. */
 function startBullmq(
-  connections: readonly Redis[],
+  connections: readonly RedisClient[],
   config: Config,
   processor: () => Promise<{ result: string }>,
 ): (() => Promise<void>)[] {
