@@ -4,7 +4,9 @@
 //   import: bundling from git objects beside `git archive --format=zip` of the same tree (docsync's
 //           own work), then `docsync once` end to end (the service's import and link check included);
 //   export: the content `docsync once` imported, merged, exported into another repository: the first
-//           export (a commit of every file), then the same revision again (nothing to commit).
+//           export (a commit of every file), then the same revision again (nothing to commit), in
+//           a process of their own (bench/scale-export-child.ts), so that the peak memory is the
+//           export's, not the bundles' left in this process.
 // DOCSYNC_SCALE_SIZES=1000,10000 picks other sizes.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -12,15 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { pino } from 'pino';
-import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
-import { mappingSchema } from '../src/config/mapping-schema.js';
 import { bundleGitFolder } from '../src/content/bundle-git-folder.js';
-import { runExport } from '../src/export/run-export.js';
 import { GitMirror } from '../src/git/git-mirror.js';
 import { PACKAGE_ROOT } from '../src/package-info.js';
-import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
 import { createLargeDocsRepo } from '../test/integration/scale/large-docs-repo.js';
 import { figure } from './figure-table.js';
+import type { ExportChildArgs, ExportChildRun } from './scale-export-child.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
 import { report } from './stats.js';
 
@@ -30,6 +29,7 @@ const TOKEN = 'bench-admin-token';
 const MIB = 1024 * 1024;
 const SAMPLE_MS = 20;
 const BIN = join(PACKAGE_ROOT, 'src', 'cli', 'bin.ts');
+const EXPORT_CHILD = join(PACKAGE_ROOT, 'bench', 'scale-export-child.ts');
 /** Runs of the bundle and of git archive at each size, the best of which are compared. */
 const BUNDLE_RUNS = 3;
 /** Time per file may grow this much from the smallest size to the largest and still count as linear. */
@@ -239,74 +239,42 @@ mappings:
     await git('add', '--all');
     await git('commit', '--quiet', '-m', 'start');
     await git('push', '--quiet', remote, 'HEAD:refs/heads/main');
-    const mapping = mappingSchema.parse({
-      name: 'scale',
-      space,
-      direction: 'space-to-git',
-      git: { repo: remote, branch: 'main', dir: 'docs' },
-    });
-    const api = createDocsApiClient({ baseUrl: service.baseUrl, token: TOKEN, timeout: 600_000 });
-    const deps = {
-      api,
-      mirror: new GitMirror({ repo: remote, dir: join(dir, 'export-mirror.git'), log, timeoutMs: 600_000 }),
-      state: new MemoryMappingStateStore(),
-      log,
-      now: () => new Date(),
-      signal: new AbortController().signal,
-      dryRun: false,
+    // In a process of its own (bench/scale-export-child.ts): its peak memory is the export's.
+    const child = await timedChild(
+      [
+        '--import',
+        'tsx',
+        EXPORT_CHILD,
+        JSON.stringify({
+          baseUrl: service.baseUrl,
+          token: TOKEN,
+          space,
+          remote,
+          dir,
+        } satisfies ExportChildArgs),
+      ],
+      dir,
+    );
+    const [first, again] = child.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as ExportChildRun);
+    if (first === undefined || again === undefined) throw new Error(`export child: ${child.stdout}`);
+    report(`export ${files}: first (commit)`, { ...first });
+    report(`export ${files}: same revision (unchanged)`, { ...again });
+    return {
+      files,
+      archiveS,
+      bundleS,
+      firstBundleS,
+      bundleRssMiB,
+      onceS: once.seconds,
+      onceRssMiB: once.maxRssMiB,
+      exportS: first.seconds,
+      exportRssMiB: first.peakRssMiB,
+      unchangedS: again.seconds,
+      unchangedRssMiB: again.peakRssMiB,
     };
-    // Where an export's time goes: the revision read (the service's own time to answer included),
-    // the file downloads, git's commit and push; `other` is docsync's planning between them.
-    const spent = new Map<string, number>();
-    timePhases(api.content, ['getRevision', 'download'], spent);
-    timePhases(deps.mirror, ['writeFolderCommit', 'push'], spent);
-    const phases = (seconds: number) => {
-      const phase = (name: string) => (spent.get(name) ?? 0) / 1000;
-      const timed = [...spent.values()].reduce((sum, ms) => sum + ms, 0) / 1000;
-      const split = {
-        readRevisionS: phase('getRevision'),
-        downloadS: phase('download'),
-        commitS: phase('writeFolderCommit'),
-        pushS: phase('push'),
-        otherS: seconds - timed,
-      };
-      spent.clear();
-      return split;
-    };
-    try {
-      const first = await measured(() => runExport(deps, mapping));
-      if (first.value.result !== 'committed') throw new Error(`first export: ${JSON.stringify(first.value)}`);
-      report(`export ${files}: first (commit)`, {
-        seconds: first.seconds,
-        rssAboveMiB: first.rssAboveMiB,
-        peakRssMiB: first.peakRssMiB,
-        ...phases(first.seconds),
-      });
-      const again = await measured(() => runExport(deps, mapping));
-      if (again.value.result !== 'unchanged')
-        throw new Error(`second export: ${JSON.stringify(again.value)}`);
-      report(`export ${files}: same revision (unchanged)`, {
-        seconds: again.seconds,
-        rssAboveMiB: again.rssAboveMiB,
-        peakRssMiB: again.peakRssMiB,
-        ...phases(again.seconds),
-      });
-      return {
-        files,
-        archiveS,
-        bundleS,
-        firstBundleS,
-        bundleRssMiB,
-        onceS: once.seconds,
-        onceRssMiB: once.maxRssMiB,
-        exportS: first.seconds,
-        exportRssMiB: first.peakRssMiB,
-        unchangedS: again.seconds,
-        unchangedRssMiB: again.peakRssMiB,
-      };
-    } finally {
-      await api.close();
-    }
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -331,29 +299,6 @@ async function measured<T>(work: () => Promise<T>) {
     };
   } finally {
     clearInterval(timer);
-  }
-}
-
-/**
- * Adds the wall time of each call of `target`'s methods `names` to `spent` under its name; calls of
- * one method running at once (downloads in parallel) count once.
- */
-function timePhases<T extends object>(target: T, names: readonly string[], spent: Map<string, number>) {
-  for (const name of names) {
-    const method: unknown = Reflect.get(target, name);
-    if (typeof method !== 'function') throw new Error(`no method ${name} to time`);
-    let running = 0;
-    let since = 0;
-    Reflect.set(target, name, async (...args: unknown[]) => {
-      if (running === 0) since = performance.now();
-      running += 1;
-      try {
-        return await Reflect.apply(method, target, args);
-      } finally {
-        running -= 1;
-        if (running === 0) spent.set(name, (spent.get(name) ?? 0) + performance.now() - since);
-      }
-    });
   }
 }
 
