@@ -7,9 +7,10 @@
 // Cost: taking a lock is one round trip on the job's path, shared: the takes and releases asked for
 // in one tick go in one script call, releases first (so a lock released and taken in one call never
 // stands free for another process), each take answered as if alone (taken, taken over from a run
-// that is over, or busy). Releasing and renewing are off the job's path: a release with no take to
-// ride with goes out at the end of the turn of the event loop, and one timer renews every lock this
-// process holds in one script call per third of the ttl.
+// that is over, or busy). Releasing and renewing are off the job's path: a release goes out at the
+// end of its tick, where the connection (src/redis/coalescing-redis.ts) sends it in one write with
+// BullMQ's moveToFinished of the same jobs, and one timer renews every lock this process holds in
+// one script call per third of the ttl.
 // The scripts are loaded once per connection and called by hash (src/redis/script-command.ts).
 import { randomUUID } from 'node:crypto';
 import { LockLostError } from '../errors/lock-lost-error.js';
@@ -18,7 +19,7 @@ import type { RedisClient } from '../redis/redis-connections.js';
 import { type ScriptCommand, scriptCommand } from '../redis/script-command.js';
 
 /**
- * Releases, then takes, in one call: the locks of one turn of the event loop. ARGV[1] is the count n
+ * Releases, then takes, in one call: the locks of one tick. ARGV[1] is the count n
  * of releases: KEYS[1..n] are deleted where they still hold their tokens ARGV[2..n+1]. The other
  * keys are taken, KEYS[n+j] for ARGV[n+1+j], ttl and job prefix last. Per key taken, in order: 1
  * when it was free; the previous holder's value when that value named a BullMQ job run (see LockRun)
@@ -120,10 +121,10 @@ export class SpaceLocks {
   readonly #ttlMs: number;
   readonly #log: Logger;
   readonly #now: () => number;
-  /** Releases and takes asked for in this turn of the event loop, sent together in one call. */
+  /** Releases and takes asked for in this tick, sent together in one call. */
   #batch: Batch = newBatch();
-  /** A flush of #batch is scheduled: at the end of this tick (`tick`), or after I/O (`immediate`). */
-  #flushAt: 'tick' | 'immediate' | undefined;
+  /** A flush of #batch is scheduled at the end of this tick. */
+  #flushScheduled = false;
   /** Release calls sent and not answered yet. */
   readonly #inFlight = new Set<Promise<void>>();
   /** Every lock held here: one timer renews them all. */
@@ -150,7 +151,7 @@ export class SpaceLocks {
   /**
    * Takes the lock of `space` when free, or when its holder's job run is over (see LockRun);
    * undefined when another live holder has it. One round trip, shared by the takes and releases
-   * of one turn of the event loop.
+   * of one tick.
    */
   tryAcquire(
     space: string,
@@ -175,7 +176,7 @@ export class SpaceLocks {
     const token = tokenOf(owner, run);
     return new Promise<HeldLock | undefined>((resolve, reject) => {
       this.#batch.takes.push({ key, token, onLost, resolve, reject });
-      this.#scheduleFlush('tick');
+      this.#scheduleFlush();
     });
   }
 
@@ -191,18 +192,17 @@ export class SpaceLocks {
   }
 
   /**
-   * Takes go out at the end of this tick (the jobs that got their lock's turn in one tick share a
-   * call); releases alone wait for the end of this turn of the event loop, or ride with the takes.
+   * The takes and releases of this tick go out at its end, in one call: the jobs that got their
+   * slot or ended in one tick share it.
    */
-  #scheduleFlush(at: 'tick' | 'immediate'): void {
-    if (this.#flushAt === 'tick' || this.#flushAt === at) return;
-    this.#flushAt = at;
-    if (at === 'tick') process.nextTick(() => this.#flush());
-    else setImmediate(() => this.#flush());
+  #scheduleFlush(): void {
+    if (this.#flushScheduled) return;
+    this.#flushScheduled = true;
+    process.nextTick(() => this.#flush());
   }
 
   /**
-   * Sends the release of `key` with the others of this turn of the event loop: one call for all,
+   * Sends the release of `key` with the others of this tick: one call for all,
    * one promise for all, which never rejects (a failure is logged).
    */
   #releaseSoon(key: string, token: string): Promise<void> {
@@ -211,14 +211,14 @@ export class SpaceLocks {
     batch.released ??= new Promise<void>((resolve) => {
       batch.settleReleases = resolve;
     });
-    this.#scheduleFlush('immediate');
+    this.#scheduleFlush();
     return batch.released;
   }
 
   #flush(): void {
     const batch = this.#batch;
     this.#batch = newBatch();
-    this.#flushAt = undefined;
+    this.#flushScheduled = false;
     const { releases, takes } = batch;
     if (releases.length === 0 && takes.length === 0) return;
     const count = releases.length + takes.length;
@@ -401,7 +401,7 @@ class Held implements HeldLock {
   }
 }
 
-/** The takes and releases of one turn of the event loop. */
+/** The takes and releases of one tick. */
 interface Batch {
   releases: PendingRelease[];
   takes: PendingTake[];

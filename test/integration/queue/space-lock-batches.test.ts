@@ -1,6 +1,6 @@
-// The takes and releases of one turn of the event loop go to Redis in one script call, releases
-// first: on a real Redis, a lock given up and taken in one turn passes from holder to holder with
-// no moment free for another process, takes of one turn are each answered as if alone, and a
+// The takes and releases of one tick go to Redis in one script call, releases
+// first: on a real Redis, a lock given up and taken in one tick passes from holder to holder with
+// no moment free for another process, takes of one tick are each answered as if alone, and a
 // release that never reaches Redis (its process died) leaves a lock that expires all the same.
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ function processLocks(ttlMs = 10_000): { locks: SpaceLocks; client: Redis } {
 }
 
 describe('SpaceLocks batches', () => {
-  it('passes a lock released and taken in one turn to the taker, never to another process', async () => {
+  it('passes a lock released and taken in one tick to the taker, never to another process', async () => {
     const here = processLocks();
     const elsewhere = processLocks();
     for (let round = 0; round < 20; round += 1) {
@@ -42,7 +42,7 @@ describe('SpaceLocks batches', () => {
     }
   });
 
-  it('answers each take of one turn as if alone: one holder per key', async () => {
+  it('answers each take of one tick as if alone: one holder per key', async () => {
     const { locks } = processLocks();
     const [first, second, other] = await Promise.all([
       locks.tryAcquire('space-same', 'p1'),
