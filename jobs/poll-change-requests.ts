@@ -70,8 +70,15 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
     if ('mapping' in payload) await recordMappingSuccess(ctx, payload.mapping);
   },
   async run(ctx, payload) {
-    if ('mapping' in payload) return (await pollMapping(ctx, payload.mapping)).poll;
-    return pollBatch(ctx, payload.mappings);
+    if (!('mapping' in payload)) return pollBatch(ctx, payload.mappings);
+    try {
+      const { poll } = await pollMapping(ctx, payload.mapping);
+      ctx.metrics.changeRequestPoll(payload.mapping, 'polled');
+      return poll;
+    } catch (error) {
+      if (!endsTheJob(ctx, error)) ctx.metrics.changeRequestPoll(payload.mapping, 'failed');
+      throw error;
+    }
   },
 });
 
@@ -91,6 +98,7 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
     try {
       const polled = await limit.run(async () => (stop === undefined ? pollMapping(ctx, name) : undefined));
       if (polled === undefined) return;
+      ctx.metrics.changeRequestPoll(name, 'polled');
       const { poll, failing } = polled;
       totals.managed += poll.managed;
       totals.updates += poll.updates;
@@ -101,11 +109,12 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
           recordMappingSuccess(ctx, name),
         );
     } catch (error) {
-      if (ctx.signal.aborted || rateLimitPauseMs(error) !== undefined) {
+      if (endsTheJob(ctx, error)) {
         stop ??= ctx.signal.aborted ? (ctx.signal.reason ?? error) : error;
         return;
       }
       totals.failed += 1;
+      ctx.metrics.changeRequestPoll(name, 'failed');
       const code = error instanceof DocsyncError ? error.code : undefined;
       const log = ctx.log.child({ mapping: name });
       if (isPermanent(error)) log.error({ code, err: error }, 'change request poll of a mapping failed');
@@ -118,6 +127,11 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
   });
   if (stop !== undefined) throw stop;
   return { result: 'polled' as const, ...totals };
+}
+
+/** A stop or a rate limit: the job's end (the runner stops, or pauses the queue), no mapping's failure. */
+function endsTheJob(ctx: JobContext, error: unknown): boolean {
+  return ctx.signal.aborted || rateLimitPauseMs(error) !== undefined;
 }
 
 async function pollMapping(ctx: JobContext, name: string): Promise<PolledMapping> {

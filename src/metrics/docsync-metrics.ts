@@ -105,6 +105,12 @@ export class DocsyncMetrics {
     ['waiter'],
   );
 
+  readonly #changeRequestPolls = this.#counter(
+    'change_request_polls_total',
+    "Change request polls of each mapping by result (polled, failed), alone or in a batch job (a batch completes when some of its mappings' polls fail).",
+    ['mapping', 'result'],
+  );
+
   readonly #syncLag = this.#histogram(
     'sync_lag_seconds',
     'Seconds from the commit time of the newest imported commit to the end of its import, by mapping.',
@@ -206,6 +212,14 @@ export class DocsyncMetrics {
   rateLimitWait(waiter: RateLimitWaiter, ms: number): void {
     this.#rateLimitWaits.inc({ waiter });
     this.#rateLimitSeconds.inc({ waiter }, seconds(ms));
+  }
+
+  /**
+   * One mapping's change request poll ended: `failed` for a failure of its own (not a rate limit
+   * nor a stop, which end the job), the failures /status counts in a row.
+   */
+  changeRequestPoll(mapping: string, result: 'polled' | 'failed'): void {
+    this.#changeRequestPolls.inc({ mapping, result });
   }
 
   /** A commit's content reached the service: `lagSeconds` after the commit was made. */

@@ -15,6 +15,7 @@ import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { mappingStatuses } from '../../../src/status/mapping-statuses.js';
+import { parsePrometheusText, sumOf } from '../../support/prometheus-text.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { setFaults, testApiClient } from '../../support/test-api-client.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
@@ -85,6 +86,12 @@ ${mappings
 }
 
 let cycles = 0;
+
+/** How many change request polls of `mapping` ended in `result`, as /metrics counts them. */
+async function pollsCounted(mapping: string, result: 'polled' | 'failed'): Promise<number> {
+  const text = await world.deps.metrics.text();
+  return sumOf(parsePrometheusText(text), 'docsync_change_request_polls_total', { mapping, result });
+}
 
 /** One tick of every mapping's poll, queued at once; resolves with each poll job once all finished. */
 async function cycle(): Promise<Job[]> {
@@ -187,6 +194,13 @@ describe('a change request poll cycle over several spaces', () => {
     });
     // failingAfter is 3: a fourth failure in a row is failing.
     expect(byName.get('gone')).toHaveProperty('state', 'failing');
+    // /metrics counts each mapping's polls by result, as its jobs' outcomes.
+    expect(await pollsCounted('gone', 'failed')).toBe(4);
+    expect(await pollsCounted('gone', 'polled')).toBe(0);
+    for (const [index] of spaces.entries()) {
+      expect(await pollsCounted(`m${index}`, 'polled')).toBe(4);
+      expect(await pollsCounted(`m${index}`, 'failed')).toBe(0);
+    }
     for (const [index] of spaces.entries())
       expect(byName.get(`m${index}`)).toMatchObject({
         state: 'ok',
@@ -218,6 +232,12 @@ describe('a change request poll cycle over several spaces', () => {
           (status) => [status.name, status],
         ),
       );
+    const counted = async () => ({
+      goneFailed: await pollsCounted('gone', 'failed'),
+      m0Failed: await pollsCounted('m0', 'failed'),
+      m1Polled: await pollsCounted('m1', 'polled'),
+    });
+    const before = await counted();
     // The first space's list refused once, for good (403): a failure of m0 in this batch only.
     await setFaults(emulator, {
       forced: [{ status: 403, method: 'GET', path: `${spaces[0]}/change-requests$`, times: 1 }],
@@ -246,6 +266,12 @@ describe('a change request poll cycle over several spaces', () => {
       failures: [{ job: 'poll-change-requests', count: 5 }],
     });
     expect(byName.get('m0')).toMatchObject({ failures: [{ job: 'poll-change-requests', count: 1 }] });
+    // The job completed, yet /metrics counts the failed polls of its mappings, each on its own.
+    expect(await counted()).toEqual({
+      goneFailed: before.goneFailed + 1,
+      m0Failed: before.m0Failed + 1,
+      m1Polled: before.m1Polled + 1,
+    });
 
     // The next batch lists m0 again: its run of failures ends; gone's goes on.
     const second = await batch();
