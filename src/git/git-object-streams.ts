@@ -4,6 +4,7 @@ import { waitForDrain } from '../content/wait-for-drain.js';
 import { GitError, type GitErrorCode } from './git-error.js';
 import { GitOutputReader } from './git-output-reader.js';
 import type { GitProcess } from './git-process.js';
+import { notUtf8Reason } from './not-utf8-reason.js';
 
 export interface TreeEntry {
   /** Posix path relative to the listed folder: `guides/install.md`. */
@@ -36,11 +37,13 @@ export async function* listTreeEntries(start: StartGit, treeish: string): AsyncG
   const git = start(['ls-tree', '-r', '-z', '--long', treeish]);
   git.stdin.end();
   const reader = new GitOutputReader(git);
+  const dir = treeish.slice(treeish.indexOf(':') + 1);
+  const folder = dir === '' ? '' : `${dir}/`;
   try {
     for (;;) {
       const record = await reader.readUntil(NUL);
       if (record === undefined) break;
-      yield parseTreeRecord(git, record);
+      yield parseTreeRecord(git, record, folder);
     }
     await git.finish();
   } finally {
@@ -48,7 +51,8 @@ export async function* listTreeEntries(start: StartGit, treeish: string): AsyncG
   }
 }
 
-function parseTreeRecord(git: GitProcess, record: Buffer): TreeEntry {
+/** A record of `ls-tree -z --long`; `folder` is the listed folder's path (`''`, or ending in `/`). */
+function parseTreeRecord(git: GitProcess, record: Buffer, folder: string): TreeEntry {
   const tab = record.indexOf(0x09);
   const match = TREE_LINE.exec(record.subarray(0, tab + 1).toString('latin1'));
   if (tab === -1 || match === null)
@@ -58,7 +62,7 @@ function parseTreeRecord(git: GitProcess, record: Buffer): TreeEntry {
   try {
     path = utf8.decode(record.subarray(tab + 1));
   } catch {
-    throw git.fail('GIT_OUTPUT_INVALID', 'listed a path that is not UTF-8');
+    throw git.fail('GIT_OUTPUT_INVALID', notUtf8Reason(folder, record.subarray(tab + 1)));
   }
   return { path, mode, blob, size: size === '-' ? 0 : Number(size) };
 }

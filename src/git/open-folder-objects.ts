@@ -8,6 +8,7 @@ import { GitError } from './git-error.js';
 import { type BlobData, type StartGit, streamBlobs, type TreeEntry } from './git-object-streams.js';
 import { GitOutputReader } from './git-output-reader.js';
 import type { GitProcess } from './git-process.js';
+import { notUtf8Reason } from './not-utf8-reason.js';
 import { objectName } from './revision-names.js';
 
 export interface FolderObjects {
@@ -68,6 +69,8 @@ export async function openFolderObjects(
     if (folder.type !== 'tree') return undefined;
     const idBytes = folder.oid.length / 2;
     const trees = new Map<string, TreeEntry[]>();
+    // Where each tree was first met, for an error that names a path: the folder is `path` itself.
+    const pathOf = new Map<string, string>([[folder.oid, path === '' ? '' : `${path}/`]]);
     // Level by level: each level's trees asked at once, answered in one flush.
     for (let level = [folder.oid]; level.length > 0; ) {
       git.stdin.write(`contents ${level.join('\ncontents ')}\nflush\n`);
@@ -78,12 +81,15 @@ export async function openFolderObjects(
             'GIT_OUTPUT_INVALID',
             `answered ${tree.oid} ${tree.type} when asked for tree ${oid}`,
           );
-        trees.set(oid, treeEntries(git, await body(reader, tree.size), idBytes));
+        trees.set(oid, treeEntries(git, await body(reader, tree.size), idBytes, pathOf.get(oid) ?? ''));
       }
       const below = new Set<string>();
       for (const oid of level)
         for (const entry of trees.get(oid) ?? [])
-          if (entry.mode === TREE_MODE && !trees.has(entry.blob)) below.add(entry.blob);
+          if (entry.mode === TREE_MODE && !trees.has(entry.blob)) {
+            below.add(entry.blob);
+            if (!pathOf.has(entry.blob)) pathOf.set(entry.blob, `${pathOf.get(oid) ?? ''}${entry.path}/`);
+          }
       level = [...below];
     }
     // Each tree's entries become the listing's, their paths made whole; a tree met again (the same
@@ -171,9 +177,10 @@ async function readSizes(
 
 /**
  * The entries of a tree object (`<mode> SP <name> NUL <binary id>`, each) as a listing's, their
- * paths the names alone: a folder's mode is TREE_MODE, and its id stands as `blob`.
+ * paths the names alone: a folder's mode is TREE_MODE, and its id stands as `blob`. `treePath` is
+ * the tree's path in the repository (with a trailing `/`), for the error of a name that is not UTF-8.
  */
-function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): TreeEntry[] {
+function treeEntries(git: GitProcess, tree: Buffer, idBytes: number, treePath: string): TreeEntry[] {
   const entries: TreeEntry[] = [];
   let at = 0;
   while (at < tree.length) {
@@ -186,10 +193,11 @@ function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): TreeEntry[
     // only then asks for the strict decoder to tell them from a name holding U+FFFD itself.
     const name = tree.toString('utf8', space + 1, nul);
     if (name.includes('\uFFFD')) {
+      const bytes = tree.subarray(space + 1, nul);
       try {
-        utf8.decode(tree.subarray(space + 1, nul));
+        utf8.decode(bytes);
       } catch {
-        throw git.fail('GIT_OUTPUT_INVALID', 'listed a path that is not UTF-8');
+        throw git.fail('GIT_OUTPUT_INVALID', notUtf8Reason(treePath, bytes));
       }
     }
     entries.push({ path: name, mode, blob: tree.toString('hex', nul + 1, nul + 1 + idBytes), size: 0 });

@@ -216,6 +216,32 @@ describe('GitMirror.openFolder', () => {
     });
   });
 
+  it('names a file or folder whose name is not UTF-8, and what to do, with any git', async () => {
+    // Latin-1 `café` (0xe9), committed from an old system, in a folder that is: `été` in UTF-8.
+    const latin1 = (path: string) => Buffer.concat([Buffer.from(join(repo.work, path)), Buffer.from([0xe9])]);
+    await mkdir(join(repo.work, 'docs/été'), { recursive: true });
+    await writeFile(Buffer.concat([latin1('docs/été/caf'), Buffer.from('.md')]), '# Café\n');
+    sha = repo.commit('a name from an old system');
+    repo.push();
+    // The folders above as they read; the name itself byte by byte past ASCII, as git stores it.
+    const shown = 'docs/été/caf\\xe9.md';
+    for (const old of [false, true]) {
+      const mirror = await repo.fetchedMirror({ env: (await loggingGit(old)).env });
+      const opened = old ? mirror.openFolder(sha, 'docs') : readAll(mirror, 'docs');
+      const error = await opened.then(
+        () => undefined,
+        (failure: unknown) => failure,
+      );
+      expect(error).toMatchObject({ code: 'GIT_OUTPUT_INVALID', retryable: false });
+      expect(String((error as Error).message)).toContain(
+        `listed ${shown}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`,
+      );
+    }
+    // Outside the folder asked for, it is never read.
+    const mirror = await repo.fetchedMirror();
+    expect((await readAll(mirror, 'docs/guides')).folder.entries.length).toBeGreaterThan(0);
+  });
+
   it('with a git older than 2.36, lists and reads the same with three processes, and tries once', async () => {
     const modern = await readAll(await repo.fetchedMirror(), 'docs');
     const git = await loggingGit(true);
