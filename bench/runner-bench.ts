@@ -66,6 +66,9 @@ export async function runnerBench(): Promise<void> {
         ratios: figures.docsync
           .map((value, round) => (value / (figures.bullmq[round] ?? Number.NaN)).toFixed(2))
           .join(' '),
+        // Each run, round by round: on a shared machine one run's neighbour shows here.
+        docsyncRuns: figures.docsync.map((value) => value.toFixed(0)).join(' '),
+        bullmqRuns: figures.bullmq.map((value) => value.toFixed(0)).join(' '),
         target,
         met: ratio >= target ? 'yes' : 'no',
       });
