@@ -19,6 +19,7 @@ import { GitMirror } from '../src/git/git-mirror.js';
 import { PACKAGE_ROOT } from '../src/package-info.js';
 import { createLargeDocsRepo } from '../test/integration/scale/large-docs-repo.js';
 import { figure } from './figure-table.js';
+import { measureMemory } from './measure-memory.js';
 import type { ExportChildArgs, ExportChildRun } from './scale-export-child.js';
 import { type ServiceProcess, startServiceProcess } from './service-process.js';
 import { report } from './stats.js';
@@ -27,7 +28,6 @@ const run = promisify(execFile);
 const SIZES = (process.env.DOCSYNC_SCALE_SIZES ?? '1000,10000,50000,100000').split(',').map(Number);
 const TOKEN = 'bench-admin-token';
 const MIB = 1024 * 1024;
-const SAMPLE_MS = 20;
 const BIN = join(PACKAGE_ROOT, 'src', 'cli', 'bin.ts');
 const EXPORT_CHILD = join(PACKAGE_ROOT, 'bench', 'scale-export-child.ts');
 /** Runs of the bundle and of git archive at each size, the best of which are compared. */
@@ -181,7 +181,9 @@ async function scaleRow(service: ServiceProcess, files: number): Promise<Row> {
     for (let attempt = 0; attempt < BUNDLE_RUNS; attempt += 1) {
       archivePlain.push(await archive({}));
       archivePadded.push(await archive({ MALLOC_TOP_PAD_: String(64 * MIB) }));
-      const bundled = await measured(() => bundleGitFolder(mirror, sha, 'docs', join(dir, 'bundle.zip')));
+      const bundled = await measureMemory(() =>
+        bundleGitFolder(mirror, sha, 'docs', join(dir, 'bundle.zip')),
+      );
       if (bundled.value.files !== files)
         throw new Error(`bundled ${bundled.value.files} files, expected ${files}`);
       bundleRuns.push(bundled.seconds);
@@ -277,28 +279,6 @@ mappings:
     };
   } finally {
     await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** Runs `work`, sampling this process's memory: wall time, peak RSS and the peak above the start. */
-async function measured<T>(work: () => Promise<T>) {
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, SAMPLE_MS);
-  const started = performance.now();
-  try {
-    const value = await work();
-    peak = Math.max(peak, process.memoryUsage().rss);
-    return {
-      value,
-      seconds: (performance.now() - started) / 1000,
-      peakRssMiB: peak / MIB,
-      rssAboveMiB: (peak - base) / MIB,
-    };
-  } finally {
-    clearInterval(timer);
   }
 }
 

@@ -12,6 +12,7 @@ import { mappingSchema } from '../src/config/mapping-schema.js';
 import { runExport } from '../src/export/run-export.js';
 import { GitMirror } from '../src/git/git-mirror.js';
 import { MemoryMappingStateStore } from '../src/state/memory-mapping-state-store.js';
+import { measureMemory } from './measure-memory.js';
 
 export interface ExportChildArgs {
   baseUrl: string;
@@ -35,9 +36,6 @@ export interface ExportChildRun {
   pushS: number;
   otherS: number;
 }
-
-const MIB = 1024 * 1024;
-const SAMPLE_MS = 20;
 
 const args = JSON.parse(process.argv[2] ?? '{}') as ExportChildArgs;
 const log = pino({ level: 'silent' });
@@ -78,37 +76,26 @@ try {
   await api.close();
 }
 
+/** One export timed and its memory sampled, with where its time went. */
 async function measured(work: () => Promise<{ result: string }>, first: boolean): Promise<ExportChildRun> {
-  const base = process.memoryUsage().rss;
-  let peak = base;
-  const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
-  }, SAMPLE_MS);
-  const started = performance.now();
-  try {
-    const { result } = await work();
-    const seconds = (performance.now() - started) / 1000;
-    // The kernel's high-water mark (KiB) catches a peak between two samples; it covers the whole
-    // life of the process, so it counts for the first run only.
-    peak = Math.max(peak, process.memoryUsage().rss, first ? process.resourceUsage().maxRSS * 1024 : 0);
-    const phase = (name: string) => (spent.get(name) ?? 0) / 1000;
-    const timed = [...spent.values()].reduce((sum, ms) => sum + ms, 0) / 1000;
-    const run: ExportChildRun = {
-      result,
-      seconds,
-      peakRssMiB: peak / MIB,
-      startRssMiB: base / MIB,
-      readRevisionS: phase('getRevision'),
-      downloadS: phase('download'),
-      commitS: phase('writeFolderCommit'),
-      pushS: phase('push'),
-      otherS: seconds - timed,
-    };
-    spent.clear();
-    return run;
-  } finally {
-    clearInterval(timer);
-  }
+  const run = await measureMemory(work, { highWater: first });
+  const phase = (name: string) => (spent.get(name) ?? 0) / 1000;
+  const timed = [...spent.values()].reduce((sum, ms) => sum + ms, 0) / 1000;
+  const split = {
+    readRevisionS: phase('getRevision'),
+    downloadS: phase('download'),
+    commitS: phase('writeFolderCommit'),
+    pushS: phase('push'),
+    otherS: run.seconds - timed,
+  };
+  spent.clear();
+  return {
+    result: run.value.result,
+    seconds: run.seconds,
+    peakRssMiB: run.peakRssMiB,
+    startRssMiB: run.startRssMiB,
+    ...split,
+  };
 }
 
 /**
