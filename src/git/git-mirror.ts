@@ -234,7 +234,8 @@ export class GitMirror {
 
   /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */
   listTree(sha: string, dir: string, signal?: AbortSignal): AsyncIterable<TreeEntry> {
-    return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), gitPath(dir)));
+    const path = gitPath(dir);
+    return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), path), path);
   }
 
   /**

@@ -32,12 +32,18 @@ const OBJECT_ID = /^[0-9a-f]{40}([0-9a-f]{24})?$/;
 const TREE_LINE = /^([0-7]{6}) ([a-z]+) ([0-9a-f]{40,64}) +(-|\d+)\t/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Every file under `treeish` (`<sha>:<dir>`), depth first in git's order; trees are not listed. */
-export async function* listTreeEntries(start: StartGit, treeish: string): AsyncGenerator<TreeEntry> {
+/**
+ * Every file under `treeish` (the tree of the folder `dir`: `''` for the root), depth first in git's
+ * order; trees are not listed.
+ */
+export async function* listTreeEntries(
+  start: StartGit,
+  treeish: string,
+  dir: string,
+): AsyncGenerator<TreeEntry> {
   const git = start(['ls-tree', '-r', '-z', '--long', treeish]);
   git.stdin.end();
   const reader = new GitOutputReader(git);
-  const dir = treeish.slice(treeish.indexOf(':') + 1);
   const folder = dir === '' ? '' : `${dir}/`;
   try {
     for (;;) {

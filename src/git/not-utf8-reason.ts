@@ -1,13 +1,16 @@
 // The failure of a listing that meets a file or folder name that is not UTF-8 (a Latin-1 `café`
 // committed from an old system, say): docsync reads paths as UTF-8, as the service does, so the
-// folder cannot be read until the name is. The path is shown as it reads, each byte that is not
-// UTF-8 (and each control character) as \xNN, so that the file can be found and renamed.
+// folder cannot be read until the name is. The path is shown as it reads, with each byte that is
+// not UTF-8, each control character (C0 and C1) and each backslash as \xNN, so that the file can
+// be found and renamed, and nothing in a name can break or disguise the line.
 
-const strict = new TextDecoder('utf-8', { fatal: true });
+const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const BACKSLASH = 0x5c;
 
 /** Why a listing stopped at the path `bytes` in the folder `folder` (`''`, or ending in `/`). */
 export function notUtf8Reason(folder: string, bytes: Uint8Array): string {
-  return `listed ${folder}${shown(bytes)}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`;
+  const path = Buffer.concat([Buffer.from(folder, 'utf8'), bytes]);
+  return `listed ${shown(path)}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`;
 }
 
 function shown(bytes: Uint8Array): string {
@@ -16,24 +19,37 @@ function shown(bytes: Uint8Array): string {
   while (at < bytes.length) {
     const byte = bytes[at] ?? 0;
     const length = sequenceLength(byte);
-    if (length === 1 && byte >= 0x20 && byte < 0x7f) {
+    if (length === 1 && byte >= 0x20 && byte < 0x7f && byte !== BACKSLASH) {
       text += String.fromCharCode(byte);
       at += 1;
       continue;
     }
     if (length > 1 && at + length <= bytes.length) {
-      try {
-        text += strict.decode(bytes.subarray(at, at + length));
+      const character = decoded(bytes.subarray(at, at + length));
+      // C1 controls (U+0080 to U+009F) are shown as their bytes, as other controls are.
+      if (character !== undefined && !(length === 2 && byte === 0xc2 && (bytes[at + 1] ?? 0) < 0xa0)) {
+        text += character;
         at += length;
         continue;
-      } catch {
-        // Not a whole character: its first byte is shown, and the next one tried.
       }
     }
-    text += `\\x${byte.toString(16).padStart(2, '0')}`;
+    text += escaped(byte);
     at += 1;
   }
   return text;
+}
+
+function decoded(sequence: Uint8Array): string | undefined {
+  try {
+    return strict.decode(sequence);
+  } catch {
+    // Not a whole character: its first byte is shown, and the next one tried.
+    return undefined;
+  }
+}
+
+function escaped(byte: number): string {
+  return `\\x${byte.toString(16).padStart(2, '0')}`;
 }
 
 /** The length of the UTF-8 sequence `byte` starts; 0 for a byte no sequence starts with. */

@@ -98,7 +98,11 @@ afterEach(async () => {
 const row = (entry: TreeEntry) => [entry.path, entry.mode, entry.blob, entry.size];
 
 async function readAll(mirror: GitMirror, dir: string) {
-  const folder = await mirror.openFolder(sha, dir);
+  return readAllAt(mirror, sha, dir);
+}
+
+async function readAllAt(mirror: GitMirror, commit: string, dir: string) {
+  const folder = await mirror.openFolder(commit, dir);
   if (folder === undefined) throw new Error(`no folder ${dir}`);
   const ids = folder.entries.filter((entry) => entry.mode !== '160000').map((entry) => entry.blob);
   const blobs = await collect(folder.readBlobs(ids));
@@ -217,29 +221,44 @@ describe('GitMirror.openFolder', () => {
   });
 
   it('names a file or folder whose name is not UTF-8, and what to do, with any git', async () => {
-    // Latin-1 `café` (0xe9), committed from an old system, in a folder that is: `été` in UTF-8.
-    const latin1 = (path: string) => Buffer.concat([Buffer.from(join(repo.work, path)), Buffer.from([0xe9])]);
+    // Latin-1 `café` (0xe9), committed from an old system: a file in a folder that is UTF-8 (`été`),
+    // then a folder at the top of the repository, listed from the root.
+    const latin1 = (path: string, rest = '') =>
+      Buffer.concat([Buffer.from(join(repo.work, path)), Buffer.from([0xe9]), Buffer.from(rest)]);
     await mkdir(join(repo.work, 'docs/été'), { recursive: true });
-    await writeFile(Buffer.concat([latin1('docs/été/caf'), Buffer.from('.md')]), '# Café\n');
-    sha = repo.commit('a name from an old system');
+    await writeFile(latin1('docs/été/caf', '.md'), '# Café\n');
+    const inFolder = repo.commit('a file name from an old system');
+    await mkdir(latin1('caf'));
+    await writeFile(latin1('caf', '/page.md'), '# Page\n');
+    const atRoot = repo.commit('a folder name from an old system');
     repo.push();
-    // The folders above as they read; the name itself byte by byte past ASCII, as git stores it.
-    const shown = 'docs/été/caf\\xe9.md';
-    for (const old of [false, true]) {
-      const mirror = await repo.fetchedMirror({ env: (await loggingGit(old)).env });
-      const opened = old ? mirror.openFolder(sha, 'docs') : readAll(mirror, 'docs');
-      const error = await opened.then(
-        () => undefined,
-        (failure: unknown) => failure,
-      );
-      expect(error).toMatchObject({ code: 'GIT_OUTPUT_INVALID', retryable: false });
-      expect(String((error as Error).message)).toContain(
-        `listed ${shown}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`,
-      );
-    }
-    // Outside the folder asked for, it is never read.
+    // The folders above as they read; the name itself byte by byte where it is not UTF-8. A git
+    // before 2.36 lists files only: the first file below the folder is named.
+    const cases = [
+      { commit: inFolder, dir: 'docs', shown: ['docs/été/caf\\xe9.md', 'docs/été/caf\\xe9.md'] },
+      { commit: atRoot, dir: '', shown: ['caf\\xe9', 'caf\\xe9/page.md'] },
+    ];
+    for (const {
+      commit,
+      dir,
+      shown: [modern, older],
+    } of cases)
+      for (const old of [false, true]) {
+        const shown = old ? older : modern;
+        const mirror = await repo.fetchedMirror({ env: (await loggingGit(old)).env });
+        const opened = old ? mirror.openFolder(commit, dir) : readAllAt(mirror, commit, dir);
+        const error = await opened.then(
+          () => undefined,
+          (failure: unknown) => failure,
+        );
+        expect(error).toMatchObject({ code: 'GIT_OUTPUT_INVALID', retryable: false });
+        expect(String((error as Error).message)).toContain(
+          `listed ${shown}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`,
+        );
+      }
+    // A folder beside it is read as ever.
     const mirror = await repo.fetchedMirror();
-    expect((await readAll(mirror, 'docs/guides')).folder.entries.length).toBeGreaterThan(0);
+    expect((await readAllAt(mirror, atRoot, 'docs/guides')).folder.entries.length).toBeGreaterThan(0);
   });
 
   it('with a git older than 2.36, lists and reads the same with three processes, and tries once', async () => {
