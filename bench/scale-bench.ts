@@ -28,6 +28,8 @@ const run = promisify(execFile);
 const SIZES = (process.env.DOCSYNC_SCALE_SIZES ?? '1000,10000,50000,100000').split(',').map(Number);
 const TOKEN = 'bench-admin-token';
 const MIB = 1024 * 1024;
+/** Longer than `docsync once` of 100,000 files takes on a slow day. */
+const CHILD_TIMEOUT_MS = 30 * 60_000;
 const BIN = join(PACKAGE_ROOT, 'src', 'cli', 'bin.ts');
 const EXPORT_CHILD = join(PACKAGE_ROOT, 'bench', 'scale-export-child.ts');
 /** Runs of the bundle and of git archive at each size, the best of which are compared. */
@@ -296,6 +298,8 @@ async function timedChild(args: readonly string[], dir: string) {
     cwd: PACKAGE_ROOT,
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp' },
     maxBuffer: 64 * MIB,
+    // A child that hangs (a handle left open) fails the row instead of holding the bench forever.
+    timeout: CHILD_TIMEOUT_MS,
   });
   const seconds = (performance.now() - started) / 1000;
   const kib = timed ? Number((await readFile(timeFile, 'utf8')).trim().split('\n').at(-1)) : Number.NaN;

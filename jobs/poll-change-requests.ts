@@ -73,10 +73,10 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
     if (!('mapping' in payload)) return pollBatch(ctx, payload.mappings);
     try {
       const { poll } = await pollMapping(ctx, payload.mapping);
-      ctx.metrics.changeRequestPoll(payload.mapping, 'polled');
+      countPoll(ctx, payload.mapping, 'polled');
       return poll;
     } catch (error) {
-      if (!endsTheJob(ctx, error)) ctx.metrics.changeRequestPoll(payload.mapping, 'failed');
+      if (!endsTheJob(ctx, error)) countPoll(ctx, payload.mapping, 'failed');
       throw error;
     }
   },
@@ -98,7 +98,7 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
     try {
       const polled = await limit.run(async () => (stop === undefined ? pollMapping(ctx, name) : undefined));
       if (polled === undefined) return;
-      ctx.metrics.changeRequestPoll(name, 'polled');
+      countPoll(ctx, name, 'polled');
       const { poll, failing } = polled;
       totals.managed += poll.managed;
       totals.updates += poll.updates;
@@ -114,7 +114,7 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
         return;
       }
       totals.failed += 1;
-      ctx.metrics.changeRequestPoll(name, 'failed');
+      countPoll(ctx, name, 'failed');
       const code = error instanceof DocsyncError ? error.code : undefined;
       const log = ctx.log.child({ mapping: name });
       if (isPermanent(error)) log.error({ code, err: error }, 'change request poll of a mapping failed');
@@ -127,6 +127,22 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
   });
   if (stop !== undefined) throw stop;
   return { result: 'polled' as const, ...totals };
+}
+
+/** The names of a configuration's mappings: a metric's label is only ever one of them. */
+const mappingNames = new WeakMap<JobContext['config'], ReadonlySet<string>>();
+
+/**
+ * One mapping's poll in /metrics. A name from a payload that the configuration does not have (a job
+ * queued before the mapping was removed, or by hand) is not counted: a label must stay bounded.
+ */
+function countPoll(ctx: JobContext, mapping: string, result: 'polled' | 'failed'): void {
+  let names = mappingNames.get(ctx.config);
+  if (names === undefined) {
+    names = new Set(ctx.config.mappings.map((item) => item.name));
+    mappingNames.set(ctx.config, names);
+  }
+  if (names.has(mapping)) ctx.metrics.changeRequestPoll(mapping, result);
 }
 
 /** A stop or a rate limit: the job's end (the runner stops, or pauses the queue), no mapping's failure. */

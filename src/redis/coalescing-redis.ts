@@ -6,9 +6,12 @@
 // (process.nextTick), so that they go out in one write and Redis reads them in one read.
 //
 // Nothing else changes: the commands leave in the order they were sent, each is answered on its
-// own, and none waits past the tick it was sent in. This is not ioredis's auto-pipelining, which
-// regroups commands into pipelines and breaks the order BullMQ's transactions rely on.
-// A Cluster's clients are made by ioredis itself, so a Cluster writes as before.
+// own, and none waits for I/O: a command sent from a promise's continuation leaves once the tick's
+// continuations have run, before the event loop goes on. A command held back when its socket dies
+// was never sent, and ioredis sends it again on the next connection as any unanswered one. This is
+// not ioredis's auto-pipelining, which regroups commands into pipelines and breaks the order
+// BullMQ's transactions rely on. A Cluster's clients are made by ioredis itself, so a Cluster
+// writes as before.
 import { Redis } from 'ioredis';
 
 type SendCommand = Redis['sendCommand'];

@@ -53,6 +53,20 @@ describe('CoalescingRedis', () => {
     expect(await redis.lrange(key, 0, -1)).toEqual(['a', 'b', 'c']);
   });
 
+  it('sends a command held back when its socket dies again on the new connection, once', async () => {
+    const prefix = uniquePrefix('coalesce-dies');
+    testRedis(prefix);
+    const redis = client();
+    await redis.ping();
+    const key = `${prefix}:count`;
+    const held = [redis.incr(key), redis.incr(key)];
+    expect(redis.stream.writableCorked).toBe(1);
+    // The socket dies before the tick ends: nothing held back reached Redis.
+    redis.stream.destroy();
+    expect(await Promise.all(held)).toEqual([1, 2]);
+    expect(await redis.get(key)).toBe('2');
+  });
+
   it('answers commands sent before it is connected, and after its connection was killed', async () => {
     const prefix = uniquePrefix('coalesce-reconnect');
     const admin = testRedis(prefix);

@@ -194,13 +194,18 @@ describe('a change request poll cycle over several spaces', () => {
     });
     // failingAfter is 3: a fourth failure in a row is failing.
     expect(byName.get('gone')).toHaveProperty('state', 'failing');
-    // /metrics counts each mapping's polls by result, as its jobs' outcomes.
-    expect(await pollsCounted('gone', 'failed')).toBe(4);
+    // /metrics counts each mapping's polls by result, as its jobs' outcomes: one per cycle.
+    expect(await pollsCounted('gone', 'failed')).toBe(cycles);
     expect(await pollsCounted('gone', 'polled')).toBe(0);
     for (const [index] of spaces.entries()) {
-      expect(await pollsCounted(`m${index}`, 'polled')).toBe(4);
+      expect(await pollsCounted(`m${index}`, 'polled')).toBe(cycles);
       expect(await pollsCounted(`m${index}`, 'failed')).toBe(0);
     }
+    // A job naming a mapping the configuration does not have fails, and adds no label to /metrics.
+    const maintain = world.queues.get('maintain');
+    const stray = await maintain.add('poll-change-requests', { mapping: 'not-configured' });
+    await waitFor(async () => (await maintain.getJobState(stray.id ?? '')) === 'failed', 'the stray poll');
+    expect((await world.deps.metrics.text()).includes('not-configured')).toBe(false);
     for (const [index] of spaces.entries())
       expect(byName.get(`m${index}`)).toMatchObject({
         state: 'ok',
@@ -322,6 +327,7 @@ describe('a change request poll cycle over several spaces', () => {
 
   it('ends a batch on a service rate limit: the queue pauses, and no mapping counts it as a failure', async () => {
     const { emulator, config, deps, queues, spaces, lines } = world;
+    const failedBefore = await pollsCounted('m1', 'failed');
     // A Retry-After longer than the client waits itself: the job's, so the runner pauses the queue.
     await setFaults(emulator, {
       forced: [
@@ -350,5 +356,6 @@ describe('a change request poll cycle over several spaces', () => {
       deps.stores.links,
     );
     expect(statuses.find((status) => status.name === 'm1')).toMatchObject({ state: 'ok', failures: [] });
+    expect(await pollsCounted('m1', 'failed')).toBe(failedBefore);
   });
 });
