@@ -13,15 +13,20 @@ function client(): CoalescingRedis {
   return redis;
 }
 
+/** A connected client and a key of a prefix of its own, removed after the test. */
+async function connected(label: string): Promise<{ redis: CoalescingRedis; key: string }> {
+  const prefix = uniquePrefix(label);
+  testRedis(prefix);
+  const redis = client();
+  await redis.ping();
+  return { redis, key: `${prefix}:key` };
+}
+
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 
 describe('CoalescingRedis', () => {
   it('sends the commands of one tick in one write at its end, each answered in order', async () => {
-    const prefix = uniquePrefix('coalesce');
-    testRedis(prefix);
-    const redis = client();
-    await redis.ping();
-    const key = `${prefix}:count`;
+    const { redis, key } = await connected('coalesce');
     const answers = Array.from({ length: 200 }, () => redis.incr(key));
     // Nothing has left yet: the socket holds the tick's commands until the tick is over.
     expect(redis.stream.writableCorked).toBe(1);
@@ -36,11 +41,7 @@ describe('CoalescingRedis', () => {
   });
 
   it('keeps a transaction whole beside the commands sent around it in the same tick', async () => {
-    const prefix = uniquePrefix('coalesce-multi');
-    testRedis(prefix);
-    const redis = client();
-    await redis.ping();
-    const key = `${prefix}:list`;
+    const { redis, key } = await connected('coalesce-multi');
     const before = redis.rpush(key, 'a');
     const transaction = redis.multi().rpush(key, 'b').lrange(key, 0, -1).exec();
     const after = redis.rpush(key, 'c');
@@ -54,11 +55,7 @@ describe('CoalescingRedis', () => {
   });
 
   it('sends a command held back when its socket dies again on the new connection, once', async () => {
-    const prefix = uniquePrefix('coalesce-dies');
-    testRedis(prefix);
-    const redis = client();
-    await redis.ping();
-    const key = `${prefix}:count`;
+    const { redis, key } = await connected('coalesce-dies');
     const held = [redis.incr(key), redis.incr(key)];
     expect(redis.stream.writableCorked).toBe(1);
     // The socket dies before the tick ends: nothing held back reached Redis.
