@@ -9,6 +9,7 @@
 // finished already (two ZMSCOREs, whatever their number: src/queue/add-work.ts).
 import type { DocsApiClient } from '../src/api/docs-api-client.js';
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
+import { mappingByName } from '../src/config/mapping-by-name.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
 import { bestEffort } from '../src/queue/best-effort.js';
@@ -129,20 +130,13 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
   return { result: 'polled' as const, ...totals };
 }
 
-/** The names of a configuration's mappings: a metric's label is only ever one of them. */
-const mappingNames = new WeakMap<JobContext['config'], ReadonlySet<string>>();
-
 /**
  * One mapping's poll in /metrics. A name from a payload that the configuration does not have (a job
  * queued before the mapping was removed, or by hand) is not counted: a label must stay bounded.
  */
 function countPoll(ctx: JobContext, mapping: string, result: 'polled' | 'failed'): void {
-  let names = mappingNames.get(ctx.config);
-  if (names === undefined) {
-    names = new Set(ctx.config.mappings.map((item) => item.name));
-    mappingNames.set(ctx.config, names);
-  }
-  if (names.has(mapping)) ctx.metrics.changeRequestPoll(mapping, result);
+  if (mappingByName(ctx.config.mappings, mapping) !== undefined)
+    ctx.metrics.changeRequestPoll(mapping, result);
 }
 
 /** A stop or a rate limit: the job's end (the runner stops, or pauses the queue), no mapping's failure. */
