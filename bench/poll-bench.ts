@@ -3,9 +3,10 @@
 // target is one list request per space plus only the actions needed), and peak memory. Its baseline,
 // in the same run: the same lists fetched all at once through the same client (the parallel-fetch
 // floor, best of three). A cycle that queues link checks is compared with that floor plus a raw
-// addBulk per space, and one that reads reviews with that floor plus the same review reads at once
-// (the fair floors). Target: the cycle within 1.5x its floor, and under 200 MB. The steady cycle also
-// shows the floor of one job per space: the same jobs through the same runner, each only listing.
+// BullMQ addBulk of the same jobs per space, and one that reads reviews with that floor plus the
+// same review reads at once (the fair floors). Target: the cycle within 1.5x its floor, and under
+// 200 MB. The steady cycle also shows the floor of one job per space: the same jobs through the
+// same runner, each only listing.
 // The local service runs as a process of its own (bench/service-process.ts): its CPU is not docsync's.
 import { EventEmitter } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -22,9 +23,11 @@ import { createJobDeps } from '../src/daemon/create-job-deps.js';
 import type { Logger } from '../src/log/create-logger.js';
 import { changeRequestPollSchedules } from '../src/producers/change-request-poll-schedules.js';
 import { type AnyJobDefinition, defineJob } from '../src/queue/job-definition.js';
+import { jobId } from '../src/queue/job-id.js';
 import { JobRunner } from '../src/queue/job-runner.js';
 import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
 import { Queues } from '../src/queue/queues.js';
+import { defaultJobOptions } from '../src/queue/retry-policy.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
 import { RedisConnections } from '../src/redis/redis-connections.js';
 import { redisStores } from '../src/state/redis-stores.js';
@@ -52,9 +55,12 @@ async function readReviews(
 
 /**
  * The floor of a cycle that queues a link check per change request (one seeing them first): the
- * same lists at once, each space's jobs added with one raw BullMQ addBulk (plain ids, no
- * deduplication nor rerun rule) on a new queue; with `reviews`, each listed change request's
- * reviews read at once too, before its space's addBulk. Seconds.
+ * same lists at once, each space's jobs added with one raw BullMQ addBulk on a new queue. The jobs
+ * are docsync's own as BullMQ stores them: the same ids, data and options (the queues' defaults of
+ * `config`: attempts, backoff, bounded history; deduplication by the id), so that Redis does the same
+ * work for both. What the floor leaves out is docsync's: the payload checks, the rerun rule's read,
+ * the verdicts. With `reviews`, each listed change request's reviews are read at once too, before
+ * its space's addBulk. Seconds.
  */
 async function parallelFetchAndAddSeconds(
   api: ReturnType<typeof createDocsApiClient>,
@@ -62,10 +68,15 @@ async function parallelFetchAndAddSeconds(
   redisUrl: string,
   name: string,
   reviews: boolean,
+  config: Config,
 ): Promise<number> {
   // A connection of its own, closed with the queue: raw BullMQ as a bare producer would use it.
   const connection = new Redis(redisUrl, { maxRetriesPerRequest: null });
-  const queue = new Queue(name, { connection, prefix: 'floor' });
+  const queue = new Queue(name, {
+    connection,
+    prefix: 'floor',
+    defaultJobOptions: defaultJobOptions(config.queues),
+  });
   const started = performance.now();
   await Promise.all(
     spaces.map(async (space) => {
@@ -73,10 +84,11 @@ async function parallelFetchAndAddSeconds(
       const reads: Promise<void>[] = [];
       for await (const cr of api.changeRequests.listAll(space, { status: 'open' })) {
         if (reviews) reads.push(readReviews(api, space, cr.id));
+        const id = jobId('links', space, cr.id, cr.revision);
         jobs.push({
           name: 'check-links',
           data: { space, changeRequest: cr.id, revision: cr.revision, comment: true },
-          opts: { jobId: `links/${space}/${cr.id}/${cr.revision}` },
+          opts: { jobId: id, deduplication: { id } },
         });
       }
       await Promise.all(reads);
@@ -134,169 +146,174 @@ export async function pollBench(): Promise<void> {
   const service = await startServiceProcess(TOKEN);
   const { baseUrl } = service;
   const api = createDocsApiClient({ baseUrl, token: TOKEN, timeout: 30_000 }, { connections: 32 });
-  const spaces: string[] = [];
-  /** Each space's change requests at their revisions, for the link checks a steady state has. */
-  const changeRequestsOf = new Map<string, { id: string; revision: string }[]>();
-  const setupStarted = performance.now();
-  for (let i = 0; i < SPACES; i += 1) {
-    const space = await api.spaces.create(service.orgId, { title: `Space ${i}` });
-    spaces.push(space.id);
-    const created = await Promise.all(
-      Array.from({ length: CHANGE_REQUESTS }, (_, n) =>
-        api.changeRequests.create(space.id, { subject: `Change ${n}` }),
-      ),
-    );
-    changeRequestsOf.set(
-      space.id,
-      created.map((cr) => ({ id: cr.id, revision: cr.revision })),
-    );
-  }
-  report('setup (spaces, change requests)', {
-    spaces: SPACES,
-    concurrency: CONCURRENCY,
-    changeRequests: SPACES * CHANGE_REQUESTS,
-    seconds: (performance.now() - setupStarted) / 1000,
-  });
-
-  // A steady cycle (every revision link-checked already: nothing to queue), the first cycle to see
-  // the change requests (a link check queued for each), and one reading reviews for merge verdicts.
-  for (const variant of [
-    {
-      label: 'manage all, merge off, all checked',
-      merge: '{ enabled: false }',
-      checked: true,
-      reviews: false,
-    },
-    {
-      label: 'manage all, merge off, none checked',
-      merge: '{ enabled: false }',
-      checked: false,
-      reviews: false,
-    },
-    {
-      label: 'manage all, merge on (reviews read)',
-      merge: '{ enabled: true, approvals: 1 }',
-      checked: false,
-      reviews: true,
-    },
-  ]) {
-    const mappings = spaces
-      .map(
-        (space, i) =>
-          `  - { name: m${i}, space: ${space}, git: { repo: /unused/${i}, branch: main, dir: docs }, changeRequest: { manage: all }, merge: ${variant.merge} }`,
-      )
-      .join('\n');
-    const configOf = (prefix: string) =>
-      parseConfig(
-        `dataDir: ${join(root, 'data')}\nredis: { url: "${redis.url}", prefix: ${prefix} }\nqueues: { concurrency: ${CONCURRENCY}, keepCompleted: { count: 100000 } }\nservice: { baseUrl: "${baseUrl}", token: ${TOKEN} }\nmappings:\n${mappings}\n`,
-        'bench.yaml',
-        {},
+  // Stopped however the bench ends: the service is a process of its own, and must not outlive it.
+  try {
+    const spaces: string[] = [];
+    /** Each space's change requests at their revisions, for the link checks a steady state has. */
+    const changeRequestsOf = new Map<string, { id: string; revision: string }[]>();
+    const setupStarted = performance.now();
+    for (let i = 0; i < SPACES; i += 1) {
+      const space = await api.spaces.create(service.orgId, { title: `Space ${i}` });
+      spaces.push(space.id);
+      const created = await Promise.all(
+        Array.from({ length: CHANGE_REQUESTS }, (_, n) =>
+          api.changeRequests.create(space.id, { subject: `Change ${n}` }),
+        ),
       );
-    const config = configOf(`bench-${Date.now()}`);
-    const floors: number[] = [];
-    for (let run = 0; run < 3; run += 1) floors.push(await parallelFetchSeconds(api, spaces));
-    const floor = Math.min(...floors);
-    const addFloors: number[] = [];
-    if (!variant.checked)
-      for (let run = 0; run < 3; run += 1)
-        addFloors.push(
-          await parallelFetchAndAddSeconds(
-            api,
-            spaces,
-            redis.url,
-            `floor-${Date.now()}-${run}`,
-            variant.reviews,
-          ),
-        );
-    const addFloor = Math.min(...addFloors);
-    // The fair floor of the variant: what it cannot do without (the lists; the jobs it queues; the reviews it reads).
-    const fairFloor = variant.checked ? floor : addFloor;
-    const fairFloorName = variant.checked
-      ? 'parallel fetch'
-      : variant.reviews
-        ? 'fetch, review reads and addBulk'
-        : 'fetch and addBulk';
-    const runnerFloor = variant.checked
-      ? await runCycle({
-          definition: listOnlyPollJob,
-          config: configOf(`bench-runner-floor-${Date.now()}`),
-          redisUrl: redis.url,
-          log,
-          jobLog,
-          api,
-        })
-      : undefined;
-    if (variant.checked) {
-      const connections = new RedisConnections({ url: redis.url }, log);
-      const { links } = redisStores(connections.worker(), config.redis.prefix);
-      const at = new Date().toISOString();
-      for (const [space, crs] of changeRequestsOf)
-        await Promise.all(
-          crs.map((cr) => links.set(space, cr.id, { at, revision: cr.revision, broken: [] })),
-        );
-      await connections.close();
+      changeRequestsOf.set(
+        space.id,
+        created.map((cr) => ({ id: cr.id, revision: cr.revision })),
+      );
     }
-    // A steady cycle follows the one before it, as in a daemon: that one, uncounted, wrote the
-    // verdicts this one finds again (and warmed the process, as the floor's first runs do).
-    if (variant.checked)
-      await runCycle({ definition: pollChangeRequestsJob, config, redisUrl: redis.url, log, jobLog, api });
-    await service.resetRequests();
-    const cycle = await runCycle({
-      definition: pollChangeRequestsJob,
-      config,
-      redisUrl: redis.url,
-      log,
-      jobLog,
-      api,
+    report('setup (spaces, change requests)', {
+      spaces: SPACES,
+      concurrency: CONCURRENCY,
+      changeRequests: SPACES * CHANGE_REQUESTS,
+      seconds: (performance.now() - setupStarted) / 1000,
     });
-    const counts = await service.requests();
-    const lists = counts.counts['GET /v1/spaces/:s/change-requests'] ?? 0;
-    const { seconds } = cycle;
-    const ratio = seconds / floor;
-    const fairRatio = seconds / fairFloor;
-    report(`poll cycle, ${variant.label}`, {
-      seconds,
-      parallelFetchSeconds: floor,
-      ratio,
-      target: TARGET_RATIO,
-      met: ratio <= TARGET_RATIO ? 'yes' : 'no',
-      ...(variant.checked
-        ? {}
-        : {
-            [variant.reviews ? 'fetchReviewsAndAddSeconds' : 'fetchAndAddSeconds']: addFloor,
-            [variant.reviews ? 'ratioToFetchReviewsAndAdd' : 'ratioToFetchAndAdd']: fairRatio,
-            [variant.reviews ? 'metToFetchReviewsAndAdd' : 'metToFetchAndAdd']:
-              fairRatio <= TARGET_RATIO ? 'yes' : 'no',
-          }),
-      ...(runnerFloor === undefined
-        ? {}
-        : { listOnlyJobsSeconds: runnerFloor.seconds, listOnlyJobsRatio: runnerFloor.seconds / floor }),
-      jobP50Ms: cycle.jobMs.p50,
-      jobP95Ms: cycle.jobMs.p95,
-      jobP99Ms: cycle.jobMs.p99,
-      failedJobs: cycle.failed,
-    });
-    figure({
-      name: `poll cycle, ${SPACES} spaces x ${CHANGE_REQUESTS} change requests, ${variant.label} (s)`,
-      docsync: seconds,
-      baseline: fairFloor,
-      ratio: fairRatio,
-      target: `<= ${TARGET_RATIO}x ${fairFloorName}`,
-      met: fairRatio <= TARGET_RATIO,
-    });
-    report(`poll cycle, ${variant.label}, requests`, {
-      requests: counts.total,
-      listRequests: lists,
-      otherRequests: counts.total - lists,
-      rssPeakAboveBaselineMb: cycle.rssPeakMb,
-    });
+
+    // A steady cycle (every revision link-checked already: nothing to queue), the first cycle to see
+    // the change requests (a link check queued for each), and one reading reviews for merge verdicts.
+    for (const variant of [
+      {
+        label: 'manage all, merge off, all checked',
+        merge: '{ enabled: false }',
+        checked: true,
+        reviews: false,
+      },
+      {
+        label: 'manage all, merge off, none checked',
+        merge: '{ enabled: false }',
+        checked: false,
+        reviews: false,
+      },
+      {
+        label: 'manage all, merge on (reviews read)',
+        merge: '{ enabled: true, approvals: 1 }',
+        checked: false,
+        reviews: true,
+      },
+    ]) {
+      const mappings = spaces
+        .map(
+          (space, i) =>
+            `  - { name: m${i}, space: ${space}, git: { repo: /unused/${i}, branch: main, dir: docs }, changeRequest: { manage: all }, merge: ${variant.merge} }`,
+        )
+        .join('\n');
+      const configOf = (prefix: string) =>
+        parseConfig(
+          `dataDir: ${join(root, 'data')}\nredis: { url: "${redis.url}", prefix: ${prefix} }\nqueues: { concurrency: ${CONCURRENCY}, keepCompleted: { count: 100000 } }\nservice: { baseUrl: "${baseUrl}", token: ${TOKEN} }\nmappings:\n${mappings}\n`,
+          'bench.yaml',
+          {},
+        );
+      const config = configOf(`bench-${Date.now()}`);
+      const floors: number[] = [];
+      for (let run = 0; run < 3; run += 1) floors.push(await parallelFetchSeconds(api, spaces));
+      const floor = Math.min(...floors);
+      const addFloors: number[] = [];
+      if (!variant.checked)
+        for (let run = 0; run < 3; run += 1)
+          addFloors.push(
+            await parallelFetchAndAddSeconds(
+              api,
+              spaces,
+              redis.url,
+              `floor-${Date.now()}-${run}`,
+              variant.reviews,
+              config,
+            ),
+          );
+      const addFloor = Math.min(...addFloors);
+      // The fair floor of the variant: what it cannot do without (the lists; the jobs it queues; the reviews it reads).
+      const fairFloor = variant.checked ? floor : addFloor;
+      const fairFloorName = variant.checked
+        ? 'parallel fetch'
+        : variant.reviews
+          ? 'fetch, review reads and addBulk'
+          : 'fetch and addBulk';
+      const runnerFloor = variant.checked
+        ? await runCycle({
+            definition: listOnlyPollJob,
+            config: configOf(`bench-runner-floor-${Date.now()}`),
+            redisUrl: redis.url,
+            log,
+            jobLog,
+            api,
+          })
+        : undefined;
+      if (variant.checked) {
+        const connections = new RedisConnections({ url: redis.url }, log);
+        const { links } = redisStores(connections.worker(), config.redis.prefix);
+        const at = new Date().toISOString();
+        for (const [space, crs] of changeRequestsOf)
+          await Promise.all(
+            crs.map((cr) => links.set(space, cr.id, { at, revision: cr.revision, broken: [] })),
+          );
+        await connections.close();
+      }
+      // A steady cycle follows the one before it, as in a daemon: that one, uncounted, wrote the
+      // verdicts this one finds again (and warmed the process, as the floor's first runs do).
+      if (variant.checked)
+        await runCycle({ definition: pollChangeRequestsJob, config, redisUrl: redis.url, log, jobLog, api });
+      await service.resetRequests();
+      const cycle = await runCycle({
+        definition: pollChangeRequestsJob,
+        config,
+        redisUrl: redis.url,
+        log,
+        jobLog,
+        api,
+      });
+      const counts = await service.requests();
+      const lists = counts.counts['GET /v1/spaces/:s/change-requests'] ?? 0;
+      const { seconds } = cycle;
+      const ratio = seconds / floor;
+      const fairRatio = seconds / fairFloor;
+      report(`poll cycle, ${variant.label}`, {
+        seconds,
+        parallelFetchSeconds: floor,
+        ratio,
+        target: TARGET_RATIO,
+        met: ratio <= TARGET_RATIO ? 'yes' : 'no',
+        ...(variant.checked
+          ? {}
+          : {
+              [variant.reviews ? 'fetchReviewsAndAddSeconds' : 'fetchAndAddSeconds']: addFloor,
+              [variant.reviews ? 'ratioToFetchReviewsAndAdd' : 'ratioToFetchAndAdd']: fairRatio,
+              [variant.reviews ? 'metToFetchReviewsAndAdd' : 'metToFetchAndAdd']:
+                fairRatio <= TARGET_RATIO ? 'yes' : 'no',
+            }),
+        ...(runnerFloor === undefined
+          ? {}
+          : { listOnlyJobsSeconds: runnerFloor.seconds, listOnlyJobsRatio: runnerFloor.seconds / floor }),
+        jobP50Ms: cycle.jobMs.p50,
+        jobP95Ms: cycle.jobMs.p95,
+        jobP99Ms: cycle.jobMs.p99,
+        failedJobs: cycle.failed,
+      });
+      figure({
+        name: `poll cycle, ${SPACES} spaces x ${CHANGE_REQUESTS} change requests, ${variant.label} (s)`,
+        docsync: seconds,
+        baseline: fairFloor,
+        ratio: fairRatio,
+        target: `<= ${TARGET_RATIO}x ${fairFloorName}`,
+        met: fairRatio <= TARGET_RATIO,
+      });
+      report(`poll cycle, ${variant.label}, requests`, {
+        requests: counts.total,
+        listRequests: lists,
+        otherRequests: counts.total - lists,
+        rssPeakAboveBaselineMb: cycle.rssPeakMb,
+      });
+    }
+    report('target', { ratioToParallelFetch: TARGET_RATIO, rssMb: 200 });
+  } finally {
+    jobLog.flush();
+    await api.close();
+    await service.stop();
+    await redis.stop();
+    await rm(root, { recursive: true, force: true });
   }
-  report('target', { ratioToParallelFetch: TARGET_RATIO, rssMb: 200 });
-  jobLog.flush();
-  await api.close();
-  await service.stop();
-  await redis.stop();
-  await rm(root, { recursive: true, force: true });
 }
 
 interface CycleOptions {
