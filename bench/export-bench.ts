@@ -96,7 +96,7 @@ function countPages(pages: readonly StoredPage[]): number {
 
 /** Runs `work`, sampling memory every 20 ms: wall time and peaks. */
 async function measured<T>(work: () => Promise<T>) {
-  const baseline = process.memoryUsage().rss;
+  const baseline = process.memoryUsage.rss();
   let rss = baseline;
   let heap = process.memoryUsage().heapUsed;
   const sampler = setInterval(() => {

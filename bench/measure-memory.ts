@@ -19,10 +19,10 @@ export async function measureMemory<T>(
   work: () => Promise<T>,
   options: { highWater?: boolean } = {},
 ): Promise<MemoryMeasured<T>> {
-  const base = process.memoryUsage().rss;
+  const base = process.memoryUsage.rss();
   let peak = base;
   const timer = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
   }, SAMPLE_MS);
   const started = performance.now();
   try {
@@ -30,7 +30,7 @@ export async function measureMemory<T>(
     const seconds = (performance.now() - started) / 1000;
     peak = Math.max(
       peak,
-      process.memoryUsage().rss,
+      process.memoryUsage.rss(),
       options.highWater === true ? process.resourceUsage().maxRSS * 1024 : 0,
     );
     return {

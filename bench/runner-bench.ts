@@ -25,7 +25,7 @@ import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
 import { type RedisClient, RedisConnections } from '../src/redis/redis-connections.js';
 import { figure } from './figure-table.js';
 import { productionLog } from './production-log.js';
-import { report } from './stats.js';
+import { median, report } from './stats.js';
 
 const JOBS = 5000;
 const CONCURRENCY = 8;
@@ -85,11 +85,6 @@ export async function runnerBench(): Promise<void> {
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
-}
-
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
 }
 
 /** Jobs per second of one run of JOBS no-op jobs. */

@@ -8,6 +8,12 @@ import { PACKAGE_ROOT } from '../src/package-info.js';
 
 const BIN = join(PACKAGE_ROOT, 'src', 'cli', 'bin.ts');
 
+/** The requests the service answered under /v1: their total, and how many of each method and route. */
+export interface RequestCounts {
+  total: number;
+  counts: Record<string, number>;
+}
+
 export interface ServiceProcess {
   /** Such as http://127.0.0.1:41234/v1. */
   baseUrl: string;
@@ -18,7 +24,7 @@ export interface ServiceProcess {
   call(method: string, path: string, body?: unknown): Promise<unknown>;
   createSpace(title: string): Promise<string>;
   /** The requests answered under /v1 since the last reset, by method and route. */
-  requests(): Promise<{ total: number; counts: Record<string, number> }>;
+  requests(): Promise<RequestCounts>;
   resetRequests(): Promise<void>;
   stop(): Promise<void>;
 }
