@@ -22,7 +22,6 @@ import type { ErrorCode } from '../errors/error-codes.js';
 import { GitMirror } from '../git/git-mirror.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
 import { registerArtifactRoute } from '../http/routes/artifact-route.js';
-import { brokenLinksOf } from '../import/change-request-links.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { type ImportRequest, runImport } from '../import/run-import.js';
 import {
@@ -31,7 +30,7 @@ import {
   locateBrokenLinks,
   workingCopyFiles,
 } from '../links/locate-broken-links.js';
-import { readCheckedPages, withPageFiles } from '../links/read-link-check.js';
+import { readChangeRequestLinks } from '../links/read-link-check.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { MAX_LISTED_PAGES } from '../preview/content-preview.js';
@@ -150,12 +149,9 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     let links: OnceSuccess['links'];
     if (report.changeRequest !== undefined) {
       const target = { spaceId: mapping.space, changeRequestId: report.changeRequest.id };
-      const [broken, pages] = await Promise.all([
-        brokenLinksOf(api, target.spaceId, target.changeRequestId, signal),
-        readCheckedPages(api, target, signal),
-      ]);
+      const { pages, broken } = await readChangeRequestLinks(api, target, signal);
       // The files this run imported: the change request holds them, so their lines are the links'.
-      links = { pages, broken: await locateBrokenLinks(withPageFiles(broken, pages), files) };
+      links = { pages, broken: await locateBrokenLinks(broken, files) };
     }
     const result: OnceSuccess = { mapping: mapping.name, folder: mapping.git.dir, report, links };
     io.stdout.write(renderReport(format, result));
