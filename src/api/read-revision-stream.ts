@@ -9,14 +9,14 @@
 // text is scanned for the brackets that delimit parts: a string's characters are skipped with
 // String#indexOf up to its closing quote, and a part's text is a slice of the chunk's text, so the
 // work per character is V8's own decoding, searching and JSON.parse. Pages and files are checked
-// with schemas compiled once (src/api/revision-part-schemas.ts).
+// with schemas compiled on the first revision read (src/api/revision-part-schemas.ts).
 import { StringDecoder } from 'node:string_decoder';
 import type { z } from 'zod';
 import { formatZodPath } from '../errors/format-zod-path.js';
 import { ApiError } from './api-error.js';
 import type { StreamedAnswer } from './http-transport.js';
 import { redactSecrets } from './redact-secrets.js';
-import { revisionFilePartSchema, revisionPagePartSchema } from './revision-part-schemas.js';
+import { revisionPartSchemas } from './revision-part-schemas.js';
 import type { RevisionFile } from './schemas/revision-file-schema.js';
 import { type RevisionPage, revisionPageSchema } from './schemas/revision-page-schema.js';
 import { type Revision, revisionSchema } from './schemas/revision-schema.js';
@@ -333,13 +333,13 @@ class ContentReader<T extends ContentRoot> {
       if (isPart(frame)) parent = frame;
     }
     if (part.kind === 'file') {
-      parent?.files.push(this.check(revisionFilePartSchema, value, part.at));
+      parent?.files.push(this.check(revisionPartSchemas().file, value, part.at));
       return;
     }
     if (part.kind === 'page') {
       // Its child pages were read apart (an empty array is left in its text); a part that does not
       // pass the compiled check is checked by the page's own schema, for its issues.
-      const checked = revisionPagePartSchema.safeParse(value);
+      const checked = revisionPartSchemas().page.safeParse(value);
       const page = checked.success ? checked.data : this.check(revisionPageSchema, value, part.at);
       if (page.pages?.length === 0) page.pages = part.children;
       parent?.children.push(page);
