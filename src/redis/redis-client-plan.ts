@@ -3,6 +3,7 @@
 // options are tested without a server.
 import type { ClusterNode, ClusterOptions, RedisOptions, SentinelAddress } from 'ioredis';
 import { FailoverSafeSentinelConnector } from './failover-safe-sentinel-connector.js';
+import { ListeningStandaloneConnector } from './listening-standalone-connector.js';
 import type { RedisSentinelTarget, RedisTarget, RedisTls } from './redis-target.js';
 
 export type RedisClientPlan =
@@ -21,7 +22,11 @@ export const SENTINEL_COMMAND_TIMEOUT_MS = 5000;
 
 export function redisClientPlan(target: RedisTarget, options: RedisOptions): RedisClientPlan {
   const tls = target.tls === undefined ? {} : { tls: tlsOptions(target.tls) };
-  if ('url' in target) return { kind: 'standalone', url: target.url, options: { ...options, ...tls } };
+  // Its sockets keep an error listener (keep-socket-error-listener.ts), as the Cluster's and the
+  // Sentinel connector's do.
+  const Connector = ListeningStandaloneConnector;
+  if ('url' in target)
+    return { kind: 'standalone', url: target.url, options: { ...options, ...tls, Connector } };
   if ('clusterNodes' in target) {
     const first = target.clusterNodes[0];
     const secure = first?.startsWith('rediss://') === true;
@@ -29,8 +34,10 @@ export function redisClientPlan(target: RedisTarget, options: RedisOptions): Red
       kind: 'cluster',
       nodes: target.clusterNodes.map((url) => addressOf(url, 6379)),
       options: {
+        // Each node's client, and each slot refresh's, is made with these: the connector's too.
         redisOptions: {
           ...options,
+          Connector,
           ...(first === undefined ? {} : credentialsOf(first)),
           ...(secure ? { tls: tlsOptions(target.tls ?? {}) } : {}),
         },

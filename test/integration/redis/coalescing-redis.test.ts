@@ -1,7 +1,6 @@
 // docsync's Redis client (src/redis/coalescing-redis.ts) holds back the commands of one tick and
 // sends them together at its end, each still answered on its own and in order, through a
-// transaction, a queued start and a reconnect. An error its socket gives after the first one (a TLS
-// server's alert after a refused handshake) does not end the process.
+// transaction, a queued start and a reconnect.
 import { describe, expect, it } from 'vitest';
 import { CoalescingRedis } from '../../../src/redis/coalescing-redis.js';
 import { closeAfter } from '../../support/close-after.js';
@@ -76,21 +75,5 @@ describe('CoalescingRedis', () => {
     await admin.client('KILL', 'ID', String(id));
     await waitFor(async () => (await redis.client('ID')) !== id, 'a new connection');
     expect(await Promise.all([redis.incr(key), redis.incr(key)])).toEqual([3, 4]);
-  });
-
-  it('reports the first error of a socket, and a socket that errs again after it ends nothing', async () => {
-    const { redis } = await connected('coalesce-socket-errors');
-    const reported: Error[] = [];
-    redis.on('error', (error: Error) => reported.push(error));
-    const socket = redis.stream;
-    socket.destroy(new Error('handshake refused'));
-    await waitFor(() => reported.length > 0, 'the first error');
-    // ioredis listened for this socket's first error only: a second one had no listener and was
-    // thrown, as an uncaught exception when a TLS server's alert arrived after the refusal.
-    expect(() => socket.emit('error', new Error('alert from the server'))).not.toThrow();
-    expect(reported.map((error) => error.message)).toEqual(['handshake refused']);
-    // The client goes on, on a socket of its own.
-    await waitFor(async () => redis.stream !== socket && redis.status === 'ready', 'a new connection');
-    expect(await redis.ping()).toBe('PONG');
   });
 });

@@ -2,6 +2,7 @@
 // the client certificate of redis.tls.cert and redis.tls.key, all made in the test with openssl.
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
+import nodeTls, { type TLSSocket } from 'node:tls';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -9,7 +10,7 @@ import { EnvironmentError } from '../../../src/errors/environment-error.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { RedisConnections } from '../../../src/redis/redis-connections.js';
-import { readRedisTarget } from '../../../src/redis/redis-target.js';
+import { type RedisTarget, readRedisTarget } from '../../../src/redis/redis-target.js';
 import { waitUntilReady } from '../../../src/redis/wait-until-ready.js';
 import { doctorRedisFinding } from '../../support/doctor-redis-finding.js';
 import { makeTlsFiles, startTlsRedis, type TlsRedis } from '../../support/redis-tls.js';
@@ -29,6 +30,43 @@ const note = defineJob({
 
 const tls: TlsRedis = await startTlsRedis();
 
+/**
+ * Waits until the clients of `target` give up on a server whose certificate another CA signed, and
+ * returns the TLS sockets ioredis made meanwhile, caught as it makes them.
+ */
+async function refusedSockets(target: RedisTarget | undefined): Promise<TLSSocket[]> {
+  const sockets: TLSSocket[] = [];
+  const connect = nodeTls.connect;
+  nodeTls.connect = ((...args: Parameters<typeof connect>) => {
+    const socket = connect(...args);
+    sockets.push(socket);
+    return socket;
+  }) as typeof connect;
+  const connections = new RedisConnections(target ?? { url: tls.url }, pino({ level: 'silent' }));
+  try {
+    await expect(waitUntilReady(connections.producer(), connections.description, 1500)).rejects.toMatchObject(
+      { code: 'REDIS_UNREACHABLE' },
+    );
+  } finally {
+    nodeTls.connect = connect;
+    await connections.close();
+  }
+  return sockets;
+}
+
+/**
+ * A socket whose handshake was refused fails once on docsync's side, then again when the server's
+ * alert arrives: ioredis listens for the first error only, and the second must find a listener, or
+ * it ends the process.
+ */
+function expectLaterErrorsIgnored(sockets: readonly TLSSocket[]): void {
+  expect(sockets.length).toBeGreaterThan(0);
+  for (const socket of sockets) {
+    socket.destroy();
+    expect(() => socket.emit('error', new Error('alert from the server'))).not.toThrow();
+  }
+}
+
 const tlsSection = (files: { ca: string; cert: string; key: string }) =>
   `  tls:\n    ca: ${files.ca}\n    cert: ${files.cert}\n    key: ${files.key}\n`;
 
@@ -47,7 +85,7 @@ describe('docsync on Redis over TLS', () => {
     });
   });
 
-  it('does not connect when the server certificate is signed by another CA', async () => {
+  it('does not connect when the server certificate is signed by another CA, and no later socket error ends the process', async () => {
     const other = await makeTlsFiles('other-ca');
     const target = await readRedisTarget(
       {
@@ -57,16 +95,21 @@ describe('docsync on Redis over TLS', () => {
       },
       '/',
     );
-    const connections = new RedisConnections(target ?? { url: tls.url }, pino({ level: 'silent' }));
-    try {
-      await expect(
-        waitUntilReady(connections.producer(), connections.description, 1500),
-      ).rejects.toMatchObject({
-        code: 'REDIS_UNREACHABLE',
-      });
-    } finally {
-      await connections.close();
-    }
+    expectLaterErrorsIgnored(await refusedSockets(target));
+  });
+
+  it('does not connect to a Cluster whose certificate another CA signed, and no later socket error ends the process', async () => {
+    // A Cluster's clients (each node's, each slot refresh's) are made by ioredis itself.
+    const other = await makeTlsFiles('other-ca-cluster');
+    const target = await readRedisTarget(
+      {
+        cluster: { nodes: [tls.url] },
+        prefix: 'x',
+        tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
+      },
+      '/',
+    );
+    expectLaterErrorsIgnored(await refusedSockets(target));
   });
 
   it('stops at start on a CA file it cannot read, naming the key and the path', async () => {

@@ -1,22 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { FailoverSafeSentinelConnector } from '../../../src/redis/failover-safe-sentinel-connector.js';
+import { ListeningStandaloneConnector } from '../../../src/redis/listening-standalone-connector.js';
 import { redisClientPlan, SENTINEL_COMMAND_TIMEOUT_MS } from '../../../src/redis/redis-client-plan.js';
 import { describeRedisTarget, redisMode } from '../../../src/redis/redis-target.js';
 
 const ROLE = { maxRetriesPerRequest: null, enableOfflineQueue: true };
 const TLS = { ca: 'CA PEM', cert: 'CERT PEM', key: 'KEY PEM' };
+/** The connector whose sockets keep an error listener (src/redis/keep-socket-error-listener.ts). */
+const Connector = ListeningStandaloneConnector;
 
 describe('the ioredis options of each kind of Redis target', () => {
   it('gives one server its URL, the role options and the TLS files', () => {
     expect(redisClientPlan({ url: 'rediss://:pw@10.0.0.1:6380', tls: TLS }, ROLE)).toEqual({
       kind: 'standalone',
       url: 'rediss://:pw@10.0.0.1:6380',
-      options: { ...ROLE, tls: TLS },
+      options: { ...ROLE, tls: TLS, Connector },
     });
     expect(redisClientPlan({ url: 'redis://10.0.0.1:6379' }, ROLE)).toEqual({
       kind: 'standalone',
       url: 'redis://10.0.0.1:6379',
-      options: ROLE,
+      options: { ...ROLE, Connector },
     });
   });
 
@@ -32,12 +35,13 @@ describe('the ioredis options of each kind of Redis target', () => {
         { host: '10.0.0.2', port: 6379 },
       ],
       options: {
-        redisOptions: { ...ROLE, username: 'user', password: 's@cret', tls: { ca: 'CA PEM' } },
+        // Each node's client and each slot refresh's are made with the connector.
+        redisOptions: { ...ROLE, Connector, username: 'user', password: 's@cret', tls: { ca: 'CA PEM' } },
         ...ROLE,
       },
     });
     const plain = redisClientPlan({ clusterNodes: ['redis://10.0.0.1:7000'] }, ROLE);
-    expect(plain.kind === 'cluster' && plain.options.redisOptions).toEqual(ROLE);
+    expect(plain.kind === 'cluster' && plain.options.redisOptions).toEqual({ ...ROLE, Connector });
   });
 
   it('gives Sentinel its sentinels, the primary name and both sets of credentials', () => {
