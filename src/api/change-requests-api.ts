@@ -1,8 +1,8 @@
 // Change requests of a space: listing, creating, editing, bringing up to date with main, merging,
-// and their reviews.
+// their reviews, and their links in one list.
 import { z } from 'zod';
 import { type ApiPath, apiPath } from './api-path.js';
-import type { CallOptions, ListAllOptions, ListOptions } from './call-options.js';
+import type { CallOptions, LinkListOptions, ListAllOptions, ListOptions } from './call-options.js';
 import type { HttpTransport } from './http-transport.js';
 import { PagedList } from './paged-list.js';
 import {
@@ -14,6 +14,7 @@ import {
   changeRequestReviewSchema,
 } from './schemas/change-request-review-schema.js';
 import { type ChangeRequest, changeRequestSchema } from './schemas/change-request-schema.js';
+import { type LinkCheckList, linkCheckListSchema } from './schemas/link-check-list-schema.js';
 import { type Page, pageOf } from './schemas/page-of.js';
 import {
   CHANGE_REQUEST_PATCH_STATUSES,
@@ -62,6 +63,7 @@ function changeRequestPath(spaceId: string, changeRequest?: ChangeRequestRef): A
 export class ChangeRequestsApi {
   private readonly changeRequests: PagedList<Page<ChangeRequest>, ChangeRequestListOptions>;
   private readonly reviews: PagedList<Page<ChangeRequestReview>>;
+  private readonly links: PagedList<LinkCheckList, LinkListOptions>;
 
   constructor(private readonly transport: HttpTransport) {
     this.changeRequests = new PagedList(transport, pageOf(changeRequestSchema), (options) => ({
@@ -69,6 +71,7 @@ export class ChangeRequestsApi {
       contributor: options.contributor,
     }));
     this.reviews = new PagedList(transport, pageOf(changeRequestReviewSchema));
+    this.links = new PagedList(transport, linkCheckListSchema, (options) => ({ status: options.status }));
   }
 
   /** `GET /spaces/{s}/change-requests`. */
@@ -165,6 +168,19 @@ export class ChangeRequestsApi {
     options: ListAllOptions<ListOptions> = {},
   ): AsyncGenerator<ChangeRequestReview, void, undefined> {
     return this.reviews.all(apiPath`${changeRequestPath(spaceId, changeRequest)}/reviews`, options);
+  }
+
+  /**
+   * `GET .../links`: one page of the links of the change request's content (every page of it), and
+   * `stats` over all of them. Not in the interface's text: the service's public document has it
+   * (`listChangeRequestLinks`).
+   */
+  listLinks(
+    spaceId: string,
+    changeRequest: ChangeRequestRef,
+    options: LinkListOptions = {},
+  ): Promise<LinkCheckList> {
+    return this.links.page(apiPath`${changeRequestPath(spaceId, changeRequest)}/links`, options);
   }
 
   /** `POST .../reviews`: 201, a review against the change request's current revision. */

@@ -1,8 +1,11 @@
 // Reads one link check from the service: the target's current revision, its broken links as
-// BrokenLink (page and address), and the service's `stats`. A change request is read page by page,
-// a few pages at a time (its stats summed); a space's main content in one list,
-// `GET /spaces/{s}/links?status=broken`, whose locations are the page records (ContentLocation)
-// with their titles and paths.
+// BrokenLink (page and address), and the service's `stats`. Each is one list of broken links,
+// whatever the number of pages: a space's main content `GET /spaces/{s}/links?status=broken`, a
+// change request `GET /spaces/{s}/change-requests/{cr}/links?status=broken` (in the service's
+// public document, not in the interface's text; read page by page, a 50,000-page change request
+// was 50,000 reads, over an hour against a distant service). A link's locations are the page
+// records it is written on; a change request's are named from its page tree, read beside the list,
+// which says which git file each page came from.
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import { ALL_PAGE_LIMIT } from '../api/list-all.js';
@@ -11,9 +14,11 @@ import type { LinkCheckItem, LinkCheckList } from '../api/schemas/link-check-lis
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { ChangeRequestStatus } from '../api/schemas/service-enums.js';
 import type { LinkStats } from '../state/link-check-store.js';
-import { mapBounded } from '../upkeep/map-bounded.js';
 import type { BrokenLink } from './broken-link.js';
 import { type LocatedPage, linkPages, linkTarget } from './link-target.js';
+
+/** A change request's content. */
+type ChangeRequestTarget = ContentTarget & { changeRequestId: NonNullable<ContentTarget['changeRequestId']> };
 
 export interface LinkCheckTarget {
   space: string;
@@ -60,60 +65,43 @@ export async function readLinkCheck(
 
 async function readChangeRequest(
   api: DocsApiClient,
-  target: ContentTarget,
+  target: ChangeRequestTarget,
   signal: AbortSignal,
 ): Promise<{ broken: BrokenLink[]; stats: LinkStats }> {
-  const { pages } = await api.content.getPages(target, { signal });
-  return readPageLinks(api, target, flatten(pages), signal);
+  const { broken, stats } = await readChangeRequestLinks(api, target, signal);
+  return { broken, stats };
 }
 
 /**
- * A change request's broken links with the documents they are on, as `docsync once` reports them:
- * one read of the page tree, then each page's links (readPageLinks).
+ * A change request's broken links with the documents they are on, as `docsync once` reports them
+ * too: its page tree and its list of broken links, read at once.
  */
 export async function readChangeRequestLinks(
   api: DocsApiClient,
-  target: ContentTarget,
+  target: ChangeRequestTarget,
   signal: AbortSignal,
-): Promise<{ pages: CheckedPage[]; broken: BrokenLink[] }> {
-  const { pages } = await api.content.getPages(target, { signal });
-  const all = flatten(pages);
-  const { broken } = await readPageLinks(api, target, all, signal);
-  return { pages: documents(all), broken };
-}
-
-/** Page link lists read at once. */
-const PARALLEL_READS = 6;
-
-/**
- * Each page's broken links, PARALLEL_READS pages at a time (a 50,000-page change request is 50,000
- * reads; one after another, a service a continent away would take over an hour), in the pages'
- * order, with their stats summed. The first failure is the answer, and no page starts after it.
- */
-async function readPageLinks(
-  api: DocsApiClient,
-  target: ContentTarget,
-  pages: readonly RevisionPage[],
-  signal: AbortSignal,
-): Promise<{ broken: BrokenLink[]; stats: LinkStats }> {
-  const reads = await mapBounded(pages, PARALLEL_READS, (page) =>
+): Promise<{ pages: CheckedPage[]; broken: BrokenLink[]; stats: LinkStats }> {
+  const { spaceId, changeRequestId } = target;
+  const [{ pages }, read] = await Promise.all([
+    api.content.getPages(target, { signal }),
     readAll(
-      (cursor) => api.content.listPageLinks(target, page.id, { status: 'broken', ...cursor, signal }),
-      'GET /spaces/{}/change-requests/{}/content/page/{}/links',
+      (cursor) =>
+        api.changeRequests.listLinks(spaceId, changeRequestId, { status: 'broken', ...cursor, signal }),
+      'GET /spaces/{}/change-requests/{}/links',
     ),
-  );
-  const broken: BrokenLink[] = [];
-  const stats: LinkStats = { total: 0, broken: { total: 0 } };
-  for (const [index, read] of reads.entries()) {
-    stats.total += read.stats.total;
-    stats.broken.total += read.stats.broken.total;
-    if (read.stats.broken.changeRequest !== undefined)
-      stats.broken.changeRequest = (stats.broken.changeRequest ?? 0) + read.stats.broken.changeRequest;
-    if (read.items.length === 0) continue;
-    const named = checkedPage(pages[index] as RevisionPage, true);
-    for (const link of read.items) broken.push(brokenLink(link, named));
-  }
-  return { broken, stats };
+  ]);
+  const all = flatten(pages);
+  const order = new Map(all.map((page, index) => [page.id, { page, index }]));
+  const broken = brokenLinksOf(read.items, (located) => {
+    const known = order.get(located.id);
+    return known === undefined ? checkedPage(located, false) : checkedPage(known.page, true);
+  });
+  // In the pages' order, as the change request's documents are; a page the tree does not have
+  // (content changed between the two reads) after them. A stable sort: each page's links stay in
+  // the list's order.
+  const at = (link: BrokenLink) => order.get(link.pageId)?.index ?? all.length;
+  broken.sort((a, b) => at(a) - at(b));
+  return { pages: documents(all), broken, stats: statsOf(read.stats) };
 }
 
 /**
@@ -135,16 +123,27 @@ async function readMainContent(
     (cursor) => api.spaces.listLinks(spaceId, { status: 'broken', ...cursor, signal }),
     'GET /spaces/{}/links',
   );
-  const broken = read.items.flatMap((link) => {
-    // One BrokenLink per page the link is written on, as the change request's per-page read
-    // gives them, so that the two compare alike. The locations are the page records: their
-    // titles and paths are there for the log and /status.
+  // The locations are the page records: their titles and paths are there for the log and /status.
+  const broken = brokenLinksOf(read.items, (located) => checkedPage(located, false));
+  return { broken, stats: statsOf(read.stats) };
+}
+
+/**
+ * One BrokenLink per page a link is written on (a link on no page it names: one of an unknown
+ * page), each page named by `named`.
+ */
+function brokenLinksOf(
+  items: readonly LinkCheckItem[],
+  named: (page: LocatedPage) => CheckedPage,
+): BrokenLink[] {
+  return items.flatMap((link) => {
     const pages = linkPages(link.locationReferences);
-    return (pages.length === 0 ? [{ id: 'unknown' }] : pages).map((page) =>
-      brokenLink(link, checkedPage(page, false)),
-    );
+    return (pages.length === 0 ? [{ id: 'unknown' }] : pages).map((page) => brokenLink(link, named(page)));
   });
-  return { broken, stats: { total: read.stats.total, broken: { ...read.stats.broken } } };
+}
+
+function statsOf(stats: LinkCheckList['stats']): LinkStats {
+  return { total: stats.total, broken: { ...stats.broken } };
 }
 
 /** Every item of a link list, and the `stats` of its first page (they cover the whole list). */

@@ -326,6 +326,20 @@ function commentCases(prefix: string, base: (w: WalkWorld) => string, inCr: bool
 
 const COMMENTS: WalkCase[] = [
   ...commentCases('/v1/spaces/{spaceId}', space, false),
+  // Not in the interface's text; the document has it (listChangeRequestLinks), and docsync reads it.
+  {
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links',
+    url: (w) => `${cr(w)}/links`,
+    status: 200,
+  },
+  {
+    method: 'GET',
+    path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links',
+    url: (w) => `${cr(w)}/links?status=broken&brokenContext=change-request&limit=1`,
+    status: 200,
+    what: 'broken by the change request only',
+  },
   ...commentCases('/v1/spaces/{spaceId}/change-requests/{changeRequestId}', cr, true),
 ];
 

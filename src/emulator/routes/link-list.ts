@@ -1,5 +1,6 @@
 // The link-check list envelope: a Page of links plus `stats`; for a change request, `broken.changeRequest`
-// counts the broken links that the main content does not have. Each link names where it points and
+// counts the broken links that the main content does not have, and `brokenContext: change-request`
+// lists only those of its broken links. Each link names where it points and
 // the pages it is written on as ContentLocation records, as the caller sees them.
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import type { StoredChangeRequest, StoredSpace } from '../emulator-state.js';
@@ -14,9 +15,16 @@ export function linkList(
   space: StoredSpace,
   cr: StoredChangeRequest | undefined,
   links: readonly RevisionLink[],
-  query: { page?: string | undefined; limit?: string | undefined; status?: LinkStatus | undefined },
+  query: {
+    page?: string | undefined;
+    limit?: string | undefined;
+    status?: LinkStatus | undefined;
+    brokenContext?: 'change-request' | 'space' | undefined;
+  },
 ) {
   const broken = links.filter((link) => link.status === 'broken');
+  /** The change request's broken links that the main content has broken too. */
+  let inMain: ((link: RevisionLink) => boolean) | undefined;
   let introduced: number | undefined;
   if (cr !== undefined) {
     const main = new Set(
@@ -24,10 +32,15 @@ export function linkList(
         .filter((link) => link.status === 'broken')
         .map((link) => JSON.stringify(link.targetReference)),
     );
-    introduced = broken.filter((link) => !main.has(JSON.stringify(link.targetReference))).length;
+    inMain = (link) => link.status === 'broken' && main.has(JSON.stringify(link.targetReference));
+    introduced = broken.filter((link) => !inMain?.(link)).length;
   }
   const scope = { ctx, caller, space, revision: requireRevision(ctx, cr?.revision ?? space.revision) };
-  const selected = query.status === undefined ? links : links.filter((link) => link.status === query.status);
+  const selected = links.filter(
+    (link) =>
+      (query.status === undefined || link.status === query.status) &&
+      !(query.brokenContext === 'change-request' && inMain?.(link) === true),
+  );
   return {
     ...pageOf(selected, query, (link) => ({
       status: link.status,

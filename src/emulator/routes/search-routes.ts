@@ -1,8 +1,10 @@
 // Search in a space's content and across the organization: pages whose title or markdown contain
-// the query (case-insensitive), with the matching sections; and the space link check.
+// the query (case-insensitive), with the matching sections; and the link checks of a space's main
+// content and of a change request, each in one list (the interface lists the space's; the public
+// document of the service has the change request's too, `listChangeRequestLinks`).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { callerOf, requireNamedSpace, requireOrg } from '../access.js';
+import { callerOf, requireNamedChangeRequest, requireNamedSpace, requireOrg } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredPage, StoredSpace } from '../emulator-state.js';
 import { pageOf } from '../page-list.js';
@@ -21,8 +23,11 @@ const linksQuery = z.looseObject({
   limit: z.string().optional(),
   status: z.enum(['ok', 'broken', 'in-app']).optional(),
 });
+const changeRequestLinksQuery = linksQuery.extend({
+  brokenContext: z.enum(['change-request', 'space']).optional(),
+});
 
-type Params = { s: string; o: string };
+type Params = { s: string; o: string; cr: string };
 
 export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/spaces/:s/search', async (request) => {
@@ -55,6 +60,18 @@ export function registerSearchRoutes(app: FastifyInstance, ctx: EmulatorContext)
     const query = parseInput(linksQuery, request.query, 'query');
     const links = revisionLinks(ctx, requireRevision(ctx, space.revision));
     return linkList(ctx, caller, space, undefined, links, query);
+  });
+
+  app.get<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr/links', async (request) => {
+    const { caller, space, cr } = requireNamedChangeRequest(
+      ctx,
+      request,
+      'read',
+      'listing the links of a change request',
+    );
+    const query = parseInput(changeRequestLinksQuery, request.query, 'query');
+    const links = revisionLinks(ctx, requireRevision(ctx, cr.revision));
+    return linkList(ctx, caller, space, cr, links, query);
   });
 }
 

@@ -1,5 +1,6 @@
 // docsync's client reading the emulator's link checks over HTTP: broken, ok and in-app links of the
-// main content and of a change request (which counts only the links it broke), page by page.
+// main content and of a change request (which counts only the links it broke), page by page, and a
+// change request's in one list (`brokenContext: change-request` lists only the links it broke).
 import { describe, expect, it } from 'vitest';
 import type { ContentLocation } from '../../../src/api/schemas/content-location-schema.js';
 import type { LinkCheckItem } from '../../../src/api/schemas/link-check-list-schema.js';
@@ -119,5 +120,42 @@ describe('link checks through the client', async () => {
     );
     expect(fixed.stats).toEqual({ total: 1, broken: { total: 0, changeRequest: 0 } });
     await expectApiStatus(client.content.listPageLinks(target, 'pg_unknown'), 404);
+  });
+
+  it("lists a change request's links in one list, all broken ones or only those it broke", async () => {
+    const { space, home } = await spaceWithLinks('Change request link list');
+    const cr = await client.changeRequests.create(space.id, { subject: 'Rework two pages' });
+    await importInto(space.id, cr.id, {
+      'README.md': '# Home\n\n[guide](guide.md), [old](missing.md), [new](gone.md)\n',
+      'guide.md': '# Guide\n\nNow see [the old page](missing.md) and [home](README.md).\n',
+    });
+    const { pages } = await client.content.getPages({ spaceId: space.id, changeRequestId: cr.id });
+    const guide = pages.find((page) => page.title === 'Guide')?.id;
+    const broken = await reader.changeRequests.listLinks(space.id, cr.id, { status: 'broken' });
+    expect(targets(broken.items)).toEqual([
+      { kind: 'url', url: 'missing.md' },
+      { kind: 'url', url: 'gone.md' },
+    ]);
+    // A link written on two pages is one item with both locations.
+    expect(broken.items[0]?.locationReferences.map((location) => location.page?.id)).toEqual([home, guide]);
+    expect(broken.stats).toEqual({ total: 4, broken: { total: 2, changeRequest: 1 } });
+    const raw = await callApi(
+      `${test.baseUrl}/spaces/${space.id}/change-requests/${cr.id}/links`,
+      test.tokens.reader,
+    );
+    const operation = '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links';
+    expect(checkResponse('GET', operation, 200, raw.body)).toMatchObject({ known: true, errors: [] });
+
+    const introduced = await callApi<{ items: LinkCheckItem[] }>(
+      `${test.baseUrl}/spaces/${space.id}/change-requests/${cr.number}/links?status=broken&brokenContext=change-request`,
+      test.tokens.reader,
+    );
+    expect(targets(introduced.body.items)).toEqual([{ kind: 'url', url: 'gone.md' }]);
+    const refused = await callApi(
+      `${test.baseUrl}/spaces/${space.id}/change-requests/${cr.id}/links?brokenContext=everywhere`,
+      test.tokens.reader,
+    );
+    expect(refused.status).toBe(400);
+    await expectApiStatus(reader.changeRequests.listLinks(space.id, 'cr_unknown'), 404);
   });
 });

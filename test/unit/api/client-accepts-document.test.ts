@@ -64,6 +64,7 @@ const CALLS: Record<string, ClientCall> = {
     schema: changeRequestSchema,
   },
   'changeRequests.get': { operations: [['GET', CR, 200]], schema: changeRequestSchema },
+  'changeRequests.listLinks': { operations: [['GET', `${CR}/links`, 200]], schema: linkCheckListSchema },
   'changeRequests.patch': { operations: [['PATCH', CR, 200]], schema: changeRequestSchema },
   'changeRequests.merge': { operations: [['POST', `${CR}/merge`, 200]], schema: changeRequestResultSchema },
   'changeRequests.update': { operations: [['POST', `${CR}/update`, 200]], schema: changeRequestResultSchema },

@@ -148,6 +148,11 @@ const cases: Record<string, Case> = {
     sent: 'POST /v1/spaces/sp1/change-requests/cr1/update',
     answer: { revision: 'rev4', result: 'update' },
   },
+  'changeRequests.listLinks': {
+    call: (c) => c.changeRequests.listLinks('sp1', 'cr1', { status: 'broken', limit: 1000 }),
+    sent: 'GET /v1/spaces/sp1/change-requests/cr1/links?limit=1000&status=broken',
+    answer: linkCheckList,
+  },
   'changeRequests.listReviews': {
     call: (c) => c.changeRequests.listReviews('sp1', 'cr1'),
     sent: 'GET /v1/spaces/sp1/change-requests/cr1/reviews',

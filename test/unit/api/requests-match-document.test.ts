@@ -303,6 +303,7 @@ const READS = new Set([
   'changeRequests.list',
   'changeRequests.listAll',
   'changeRequests.get',
+  'changeRequests.listLinks',
   'changeRequests.listReviews',
   'changeRequests.listReviewsAll',
   'comments.list',
