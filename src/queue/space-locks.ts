@@ -8,7 +8,7 @@
 // in one tick go in one script call, releases first (so a lock released and taken in one call never
 // stands free for another process), each take answered as if alone (taken, taken over from a run
 // that is over, or busy). Releasing and renewing are off the job's path: a release goes out at the
-// end of its tick, where the connection (src/redis/coalescing-redis.ts) sends it in one write with
+// end of its tick, where the connection's socket (src/redis/prepare-redis-socket.ts) sends it in one write with
 // BullMQ's moveToFinished of the same jobs, and one timer renews every lock this process holds in
 // one script call per third of the ttl.
 // The scripts are loaded once per connection and called by hash (src/redis/script-command.ts).

@@ -4,10 +4,10 @@
 // and a `+switch-master` announced while one of those questions was under way aborted it, after
 // which ioredis ends the client for good (status `end`, no further reconnect). Here a connection's
 // detector goes when the connection closes. A reconnect asks the sentinels anyway, so nothing it
-// announced is missed, and the next connection brings its own detector. Its sockets keep an error
-// listener (keep-socket-error-listener.ts).
+// announced is missed, and the next connection brings its own detector. Its sockets coalesce a
+// tick's writes and keep an error listener (prepare-redis-socket.ts).
 import { type SentinelConnectionOptions, SentinelConnector } from 'ioredis';
-import { keepSocketErrorListener } from './keep-socket-error-listener.js';
+import { prepareRedisSocket } from './prepare-redis-socket.js';
 
 type ErrorEmitter = Parameters<SentinelConnector['connect']>[0];
 type NetStream = Awaited<ReturnType<SentinelConnector['connect']>>;
@@ -29,7 +29,7 @@ export class FailoverSafeSentinelConnector extends SentinelConnector {
   override async connect(eventEmitter: ErrorEmitter): Promise<NetStream> {
     const stream = await super.connect(eventEmitter);
     stream.once('close', () => this.#dropDetector());
-    return keepSocketErrorListener(stream);
+    return prepareRedisSocket(stream);
   }
 
   #dropDetector(): void {

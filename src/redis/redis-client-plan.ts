@@ -2,8 +2,8 @@
 // options, beside the role's options (src/redis/redis-connections.ts). Pure, so that each mode's
 // options are tested without a server.
 import type { ClusterNode, ClusterOptions, RedisOptions, SentinelAddress } from 'ioredis';
+import { CoalescingStandaloneConnector } from './coalescing-standalone-connector.js';
 import { FailoverSafeSentinelConnector } from './failover-safe-sentinel-connector.js';
-import { ListeningStandaloneConnector } from './listening-standalone-connector.js';
 import type { RedisSentinelTarget, RedisTarget, RedisTls } from './redis-target.js';
 
 export type RedisClientPlan =
@@ -22,9 +22,9 @@ export const SENTINEL_COMMAND_TIMEOUT_MS = 5000;
 
 export function redisClientPlan(target: RedisTarget, options: RedisOptions): RedisClientPlan {
   const tls = target.tls === undefined ? {} : { tls: tlsOptions(target.tls) };
-  // Its sockets keep an error listener (keep-socket-error-listener.ts), as the Cluster's and the
-  // Sentinel connector's do.
-  const Connector = ListeningStandaloneConnector;
+  // Its sockets coalesce a tick's writes and keep an error listener (prepare-redis-socket.ts), as
+  // the Cluster's and the Sentinel connector's do.
+  const Connector = CoalescingStandaloneConnector;
   if ('url' in target)
     return { kind: 'standalone', url: target.url, options: { ...options, ...tls, Connector } };
   if ('clusterNodes' in target) {

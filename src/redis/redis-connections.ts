@@ -2,10 +2,9 @@
 // (BullMQ requires `maxRetriesPerRequest: null` for them), and jobs' state reads and writes one of
 // their own that does too; producers, status reads and HTTP handlers get one that fails fast, so a
 // request never hangs on a Redis that is down.
-import { Cluster, type Redis, type RedisOptions } from 'ioredis';
+import { Cluster, Redis, type RedisOptions } from 'ioredis';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
-import { CoalescingRedis } from './coalescing-redis.js';
 import { redisClientPlan } from './redis-client-plan.js';
 import { describeRedisTarget, type RedisMode, type RedisTarget, redisMode } from './redis-target.js';
 
@@ -108,8 +107,8 @@ export class RedisConnections {
       plan.kind === 'cluster'
         ? new Cluster(plan.nodes, plan.options)
         : plan.kind === 'standalone'
-          ? new CoalescingRedis(plan.url, plan.options)
-          : new CoalescingRedis(plan.options);
+          ? new Redis(plan.url, plan.options)
+          : new Redis(plan.options);
     client.on('error', throttledErrorLog(this.#log.child({ role }), 'redis connection error'));
     return client;
   }

@@ -43,6 +43,15 @@ describe('docsync on a Redis Cluster', () => {
     });
     const client = daemon.redis.producer();
     expect(client).toBeInstanceOf(Cluster);
+    // A node's socket sends the writes of a tick in one, as a single server's does.
+    if (!(client instanceof Cluster)) throw new Error('not a Cluster');
+    const node = await waitFor(
+      () => client.nodes('master').find((one) => one.status === 'ready'),
+      'a connected node',
+    );
+    const pongs = [node.ping(), node.ping()];
+    expect(node.stream.writableCorked).toBe(1);
+    expect(await Promise.all(pongs)).toEqual(['PONG', 'PONG']);
     expect(daemon.lines.find((line) => line.msg === 'redis connected')).toMatchObject({ mode: 'cluster' });
 
     const state = new RedisMappingStateStore(client, prefix);

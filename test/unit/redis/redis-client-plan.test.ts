@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { CoalescingStandaloneConnector } from '../../../src/redis/coalescing-standalone-connector.js';
 import { FailoverSafeSentinelConnector } from '../../../src/redis/failover-safe-sentinel-connector.js';
-import { ListeningStandaloneConnector } from '../../../src/redis/listening-standalone-connector.js';
 import { redisClientPlan, SENTINEL_COMMAND_TIMEOUT_MS } from '../../../src/redis/redis-client-plan.js';
 import { describeRedisTarget, redisMode } from '../../../src/redis/redis-target.js';
 
 const ROLE = { maxRetriesPerRequest: null, enableOfflineQueue: true };
 const TLS = { ca: 'CA PEM', cert: 'CERT PEM', key: 'KEY PEM' };
-/** The connector whose sockets keep an error listener (src/redis/keep-socket-error-listener.ts). */
-const Connector = ListeningStandaloneConnector;
+/** The connector whose sockets coalesce writes and keep an error listener (src/redis/prepare-redis-socket.ts). */
+const Connector = CoalescingStandaloneConnector;
 
 describe('the ioredis options of each kind of Redis target', () => {
   it('gives one server its URL, the role options and the TLS files', () => {

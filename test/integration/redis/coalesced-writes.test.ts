@@ -1,20 +1,23 @@
-// docsync's Redis client (src/redis/coalescing-redis.ts) holds back the commands of one tick and
-// sends them together at its end, each still answered on its own and in order, through a
-// transaction, a queued start and a reconnect.
+// docsync's Redis sockets (src/redis/prepare-redis-socket.ts) hold back the writes of one tick and
+// send them together at its end, each command still answered on its own and in order, through a
+// transaction, a queued start and a reconnect. The client is made as docsync makes a standalone one.
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { CoalescingRedis } from '../../../src/redis/coalescing-redis.js';
+import { redisClientPlan } from '../../../src/redis/redis-client-plan.js';
 import { closeAfter } from '../../support/close-after.js';
 import { redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
-function client(): CoalescingRedis {
-  const redis = new CoalescingRedis(redisUrl(), { maxRetriesPerRequest: null });
+function client(): Redis {
+  const plan = redisClientPlan({ url: redisUrl() }, { maxRetriesPerRequest: null });
+  if (plan.kind !== 'standalone') throw new Error('a URL is one server');
+  const redis = new Redis(plan.url, plan.options);
   closeAfter(() => redis.quit());
   return redis;
 }
 
 /** A connected client and a key of a prefix of its own, removed after the test. */
-async function connected(label: string): Promise<{ redis: CoalescingRedis; key: string }> {
+async function connected(label: string): Promise<{ redis: Redis; key: string }> {
   const prefix = uniquePrefix(label);
   testRedis(prefix);
   const redis = client();
@@ -24,7 +27,7 @@ async function connected(label: string): Promise<{ redis: CoalescingRedis; key: 
 
 const nextTick = () => new Promise<void>((resolve) => process.nextTick(resolve));
 
-describe('CoalescingRedis', () => {
+describe("docsync's Redis socket", () => {
   it('sends the commands of one tick in one write at its end, each answered in order', async () => {
     const { redis, key } = await connected('coalesce');
     const answers = Array.from({ length: 200 }, () => redis.incr(key));
