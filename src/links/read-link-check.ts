@@ -5,7 +5,12 @@
 // public document, not in the interface's text; read page by page, a 50,000-page change request
 // was 50,000 reads, over an hour against a distant service). A link's locations are the page
 // records it is written on; a change request's are named from its page tree, read beside the list,
-// which says which git file each page came from.
+// which says which git file each page came from. A service without that list (404), or whose list
+// holds fewer broken links than its own stats count (the document gives `brokenContext` no
+// default: one that left out the links main has broken too), is read page by page instead, a few
+// pages at a time.
+
+import { ApiError } from '../api/api-error.js';
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import { ALL_PAGE_LIMIT } from '../api/list-all.js';
@@ -14,6 +19,7 @@ import type { LinkCheckItem, LinkCheckList } from '../api/schemas/link-check-lis
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { ChangeRequestStatus } from '../api/schemas/service-enums.js';
 import type { LinkStats } from '../state/link-check-store.js';
+import { mapBounded } from '../upkeep/map-bounded.js';
 import type { BrokenLink } from './broken-link.js';
 import { type LocatedPage, linkPages, linkTarget } from './link-target.js';
 
@@ -88,9 +94,17 @@ export async function readChangeRequestLinks(
       (cursor) =>
         api.changeRequests.listLinks(spaceId, changeRequestId, { status: 'broken', ...cursor, signal }),
       'GET /spaces/{}/change-requests/{}/links',
-    ),
+    ).catch((error: unknown) => {
+      // The change request was found a moment ago: a 404 here is a service without the list.
+      if (error instanceof ApiError && error.status === 404) return undefined;
+      throw error;
+    }),
   ]);
   const all = flatten(pages);
+  if (read === undefined || read.items.length < read.stats.broken.total) {
+    const perPage = await readPageLinks(api, target, all, signal);
+    return { pages: documents(all), ...perPage };
+  }
   const order = new Map(all.map((page, index) => [page.id, { page, index }]));
   const broken = brokenLinksOf(read.items, (located) => {
     const known = order.get(located.id);
@@ -102,6 +116,38 @@ export async function readChangeRequestLinks(
   const at = (link: BrokenLink) => order.get(link.pageId)?.index ?? all.length;
   broken.sort((a, b) => at(a) - at(b));
   return { pages: documents(all), broken, stats: statsOf(read.stats) };
+}
+
+/** Page link lists read at once, when a change request is read page by page. */
+const PARALLEL_READS = 6;
+
+/**
+ * Each page's broken links, PARALLEL_READS pages at a time, in the pages' order, with their stats
+ * summed. The first failure is the answer, and no page starts after it.
+ */
+async function readPageLinks(
+  api: DocsApiClient,
+  target: ContentTarget,
+  pages: readonly RevisionPage[],
+  signal: AbortSignal,
+): Promise<{ broken: BrokenLink[]; stats: LinkStats }> {
+  const reads = await mapBounded(pages, PARALLEL_READS, (page) =>
+    readAll(
+      (cursor) => api.content.listPageLinks(target, page.id, { status: 'broken', ...cursor, signal }),
+      'GET /spaces/{}/change-requests/{}/content/page/{}/links',
+    ),
+  );
+  const broken: BrokenLink[] = [];
+  const stats: LinkStats = { total: 0, broken: { total: 0 } };
+  for (const [index, read] of reads.entries()) {
+    stats.total += read.stats.total;
+    stats.broken.total += read.stats.broken.total;
+    if (read.stats.broken.changeRequest !== undefined)
+      stats.broken.changeRequest = (stats.broken.changeRequest ?? 0) + read.stats.broken.changeRequest;
+    const named = checkedPage(pages[index] as RevisionPage, true);
+    for (const link of read.items) broken.push(brokenLink(link, named));
+  }
+  return { broken, stats };
 }
 
 /**
@@ -130,14 +176,15 @@ async function readMainContent(
 
 /**
  * One BrokenLink per page a link is written on (a link on no page it names: one of an unknown
- * page), each page named by `named`.
+ * page), each page named by `named`. A page the link is written on twice (a location per place in
+ * it) is one page still.
  */
 function brokenLinksOf(
   items: readonly LinkCheckItem[],
   named: (page: LocatedPage) => CheckedPage,
 ): BrokenLink[] {
   return items.flatMap((link) => {
-    const pages = linkPages(link.locationReferences);
+    const pages = [...new Map(linkPages(link.locationReferences).map((page) => [page.id, page])).values()];
     return (pages.length === 0 ? [{ id: 'unknown' }] : pages).map((page) => brokenLink(link, named(page)));
   });
 }

@@ -2,9 +2,12 @@
 // change request's broken links and its page tree, whatever its number of pages (read page by page,
 // a 50,000-page change request was 50,000 reads, over an hour against a distant service), given
 // back one per page a link is on, in the pages' order, each page named from the tree with its git
-// file. `docsync once` reads the same, with the documents they are on.
+// file. A service without that list, or whose list leaves out links its stats count, is read page
+// by page instead, to the same broken links. `docsync once` reads the same, with the documents they
+// are on.
 import { describe, expect, it } from 'vitest';
 import { createDocsApiClient } from '../../../src/api/create-docs-api-client.js';
+import type { LinkCheckList } from '../../../src/api/schemas/link-check-list-schema.js';
 import type { StoredPage } from '../../../src/emulator/emulator-state.js';
 import { readChangeRequestLinks, readLinkCheck } from '../../../src/links/read-link-check.js';
 import { closeAfter } from '../../support/close-after.js';
@@ -44,13 +47,26 @@ function pages(): StoredPage[] {
   );
 }
 
-async function setUp() {
+/** A change request's list of links, as the service answers it. */
+const CHANGE_REQUEST_LIST = /\/change-requests\/[^/]+\/links(\?|$)/;
+
+/**
+ * A service with the change request above. `list` changes the answer of its list of links:
+ * `missing`, a service without it (404); a function, the list's body rewritten.
+ */
+async function setUp(list?: 'missing' | ((body: LinkCheckList) => LinkCheckList)) {
   /** The paths of the service's answers, in the order asked. */
   const asked: string[] = [];
   const emulator = await startTestEmulator({
     prepare: ({ app }) => {
-      app.addHook('onRequest', async (request) => {
+      app.addHook('onRequest', async (request, reply) => {
         asked.push(`${request.method} ${request.url.replace(/\?.*$/, '')}`);
+        if (list === 'missing' && CHANGE_REQUEST_LIST.test(request.url))
+          await reply.code(404).send({ error: { code: 404, message: 'Not found' } });
+      });
+      app.addHook('onSend', async (request, _reply, payload) => {
+        if (typeof list !== 'function' || !CHANGE_REQUEST_LIST.test(request.url)) return payload;
+        return JSON.stringify(list(JSON.parse(String(payload)) as LinkCheckList));
       });
     },
   });
@@ -96,6 +112,44 @@ describe("a change request's link check", () => {
     expect(asked.sort()).toEqual(
       [`GET ${prefix}`, `GET ${prefix}/content/pages`, `GET ${prefix}/links`].sort(),
     );
+  });
+
+  it('is read page by page from a service without the list, to the same broken links', async () => {
+    const { space, changeRequest, api, asked } = await setUp('missing');
+    asked.length = 0;
+    const checked = await readLinkCheck(api, { space, changeRequest }, new AbortController().signal);
+    expect(checked.broken.map((link) => ({ pageId: link.pageId, target: link.target }))).toEqual(EXPECTED);
+    expect(checked.broken[0]).toMatchObject({ pageTitle: 'Page section-0', sourcePath: 'section-0.md' });
+    // Each page's stats summed: a link on two pages counts on both.
+    expect(checked.stats.broken.total).toBe(EXPECTED.length);
+    expect(asked.filter((path) => /\/page\/[^/]+\/links$/.test(path))).toHaveLength(
+      SECTIONS * (PAGES_PER_SECTION + 1),
+    );
+  });
+
+  it('is read page by page when the list holds fewer broken links than its stats count', async () => {
+    // A service whose list leaves out a link (one also broken on main, say) that its stats count.
+    const { space, changeRequest, api, asked } = await setUp((body) => ({
+      ...body,
+      items: body.items.slice(1),
+    }));
+    const checked = await readLinkCheck(api, { space, changeRequest }, new AbortController().signal);
+    expect(checked.broken.map((link) => ({ pageId: link.pageId, target: link.target }))).toEqual(EXPECTED);
+    expect(asked.some((path) => /\/page\/[^/]+\/links$/.test(path))).toBe(true);
+  });
+
+  it('gives a page a link is written on twice one broken link', async () => {
+    // The service may name a page once per place the link is in it.
+    const { space, changeRequest, api, asked } = await setUp((body) => ({
+      ...body,
+      items: body.items.map((item) => ({
+        ...item,
+        locationReferences: [...item.locationReferences, ...item.locationReferences],
+      })),
+    }));
+    const checked = await readLinkCheck(api, { space, changeRequest }, new AbortController().signal);
+    expect(checked.broken.map((link) => ({ pageId: link.pageId, target: link.target }))).toEqual(EXPECTED);
+    expect(asked.some((path) => /\/page\/[^/]+\/links$/.test(path))).toBe(false);
   });
 
   it('gives `docsync once` the same broken links, and the documents they are on', async () => {
