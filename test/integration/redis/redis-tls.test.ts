@@ -112,6 +112,21 @@ describe('docsync on Redis over TLS', () => {
     expectLaterErrorsIgnored(await refusedSockets(target));
   });
 
+  it('does not connect through a sentinel whose certificate another CA signed, and no later socket error ends the process', async () => {
+    // The clients that ask the sentinels for the primary are made by ioredis's Sentinel connector.
+    // The TLS server stands for a sentinel here: the handshake is refused before any question.
+    const other = await makeTlsFiles('other-ca-sentinel');
+    const target = await readRedisTarget(
+      {
+        sentinel: { sentinels: [tls.url], name: 'mymaster' },
+        prefix: 'x',
+        tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
+      },
+      '/',
+    );
+    expectLaterErrorsIgnored(await refusedSockets(target));
+  });
+
   it('stops at start on a CA file it cannot read, naming the key and the path', async () => {
     const missing = join(tls.files.dir, 'no-such-ca.pem');
     const reading = readRedisTarget({ url: tls.url, prefix: 'x', tls: { ca: missing } }, '/');

@@ -88,6 +88,8 @@ describe('the ioredis options of each kind of Redis target', () => {
       name: 'n',
     });
     expect('failoverDetector' in connector).toBe(true);
+    // And the method its clients to the sentinels are made with, which this connector wraps.
+    expect(typeof Object.getPrototypeOf(Object.getPrototypeOf(connector)).connectToSentinel).toBe('function');
   });
 
   it('turns TLS on for the sentinels and the primary when the sentinels are rediss://', () => {
