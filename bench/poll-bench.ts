@@ -45,6 +45,10 @@ const SPACES = Number(process.env.DOCSYNC_POLL_SPACES ?? 1000);
 const CONCURRENCY = Number(process.env.DOCSYNC_POLL_CONCURRENCY ?? 16);
 // DOCSYNC_POLL_VARIANTS=reviews (or steady, first, comma-separated) runs only those cycles.
 const VARIANTS = process.env.DOCSYNC_POLL_VARIANTS?.split(',');
+const VARIANT_KEYS = ['steady', 'first', 'reviews'];
+for (const key of VARIANTS ?? [])
+  if (!VARIANT_KEYS.includes(key))
+    throw new Error(`DOCSYNC_POLL_VARIANTS: no cycle named ${key} (names: ${VARIANT_KEYS.join(', ')})`);
 const CHANGE_REQUESTS = 20;
 /** Rounds of each cycle beside its floor: the figure is the median of their ratios. */
 const ROUNDS = 3;
@@ -346,7 +350,7 @@ export async function pollBench(): Promise<void> {
         name: `poll cycle, ${variant.label}, peak RSS above a collected heap (MB)`,
         docsync: rssPeak,
         baseline: floorRssPeak,
-        ratio: rssPeak / floorRssPeak,
+        ratio: floorRssPeak > 0 ? rssPeak / floorRssPeak : Number.NaN,
         target: `<= ${TARGET_RSS_MB} MB`,
         met: rssPeak <= TARGET_RSS_MB,
       });
