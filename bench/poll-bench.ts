@@ -51,7 +51,7 @@ for (const key of VARIANTS ?? [])
     throw new Error(`DOCSYNC_POLL_VARIANTS: no cycle named ${key} (names: ${VARIANT_KEYS.join(', ')})`);
 const CHANGE_REQUESTS = 20;
 /** Rounds of each cycle beside its floor: the figure is the median of their ratios. */
-const ROUNDS = 3;
+const ROUNDS = 5;
 const TARGET_RATIO = 1.5;
 /** A cycle's peak RSS above the process's before it, from a collected heap. */
 const TARGET_RSS_MB = 200;
