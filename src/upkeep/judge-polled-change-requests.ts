@@ -39,16 +39,22 @@ export async function judgePolledChangeRequests(
         managed.map((cr) => cr.id),
       )
     : [];
-  return mapBounded(managed, FACT_READS, async (cr, index) => {
-    const lastCheck = lastChecks[index];
-    const verdict = mapping.merge.enabled
-      ? mergeVerdict(mapping.merge, await readMergeFactsGiven(api, lastCheck, mapping.space, cr, signal))
-      : MERGE_DISABLED;
-    return {
-      changeRequest: cr,
-      verdict,
-      actions: planUpkeep(mapping, cr.outdated, verdict),
-      check: checksWanted && lastCheck?.revision !== cr.revision,
-    };
+  const judged = (cr: ChangeRequest, index: number, verdict: MergeVerdict): PolledJudgement => ({
+    changeRequest: cr,
+    verdict,
+    actions: planUpkeep(mapping, cr.outdated, verdict),
+    check: checksWanted && lastChecks[index]?.revision !== cr.revision,
   });
+  // Nothing to read without merging: judged at once, not through a promise per change request.
+  if (!mapping.merge.enabled) return managed.map((cr, index) => judged(cr, index, MERGE_DISABLED));
+  return mapBounded(managed, FACT_READS, async (cr, index) =>
+    judged(
+      cr,
+      index,
+      mergeVerdict(
+        mapping.merge,
+        await readMergeFactsGiven(api, lastChecks[index], mapping.space, cr, signal),
+      ),
+    ),
+  );
 }
