@@ -85,47 +85,29 @@ describe('docsync on Redis over TLS', () => {
     });
   });
 
-  it('does not connect when the server certificate is signed by another CA, and no later socket error ends the process', async () => {
-    const other = await makeTlsFiles('other-ca');
-    const target = await readRedisTarget(
-      {
-        url: tls.url,
-        prefix: 'x',
-        tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
-      },
-      '/',
-    );
-    expectLaterErrorsIgnored(await refusedSockets(target));
-  });
-
-  it('does not connect to a Cluster whose certificate another CA signed, and no later socket error ends the process', async () => {
-    // A Cluster's clients (each node's, each slot refresh's) are made by ioredis itself.
-    const other = await makeTlsFiles('other-ca-cluster');
-    const target = await readRedisTarget(
-      {
-        cluster: { nodes: [tls.url] },
-        prefix: 'x',
-        tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
-      },
-      '/',
-    );
-    expectLaterErrorsIgnored(await refusedSockets(target));
-  });
-
-  it('does not connect through a sentinel whose certificate another CA signed, and no later socket error ends the process', async () => {
-    // The clients that ask the sentinels for the primary are made by ioredis's Sentinel connector.
-    // The TLS server stands for a sentinel here: the handshake is refused before any question.
-    const other = await makeTlsFiles('other-ca-sentinel');
-    const target = await readRedisTarget(
-      {
-        sentinel: { sentinels: [tls.url], name: 'mymaster' },
-        prefix: 'x',
-        tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
-      },
-      '/',
-    );
-    expectLaterErrorsIgnored(await refusedSockets(target));
-  });
+  // Over each kind of target, a server whose certificate another CA signed: no connection, and no
+  // later error of a refused socket ends the process. A Cluster's clients (each node's, each slot
+  // refresh's) and the clients asking the sentinels are made by ioredis itself; the TLS server
+  // stands for a sentinel here, the handshake refused before any question.
+  it.each([
+    ['one server', { url: tls.url }],
+    ['a Cluster', { cluster: { nodes: [tls.url] } }],
+    ['a sentinel', { sentinel: { sentinels: [tls.url], name: 'mymaster' } }],
+  ])(
+    'does not connect to %s whose certificate another CA signed, and no later socket error ends the process',
+    async (_kind, address) => {
+      const other = await makeTlsFiles('other-ca');
+      const target = await readRedisTarget(
+        {
+          ...address,
+          prefix: 'x',
+          tls: { ca: other.ca, cert: tls.files.clientCert, key: tls.files.clientKey },
+        },
+        '/',
+      );
+      expectLaterErrorsIgnored(await refusedSockets(target));
+    },
+  );
 
   it('stops at start on a CA file it cannot read, naming the key and the path', async () => {
     const missing = join(tls.files.dir, 'no-such-ca.pem');
