@@ -9,7 +9,6 @@
 // holds fewer broken links than its own stats count (the document gives `brokenContext` no
 // default: one that left out the links main has broken too), is read page by page instead, a few
 // pages at a time.
-
 import { ApiError } from '../api/api-error.js';
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
