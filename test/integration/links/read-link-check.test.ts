@@ -6,11 +6,9 @@
 // by page instead, to the same broken links. `docsync once` reads the same, with the documents they
 // are on.
 import { describe, expect, it } from 'vitest';
-import { createDocsApiClient } from '../../../src/api/create-docs-api-client.js';
 import type { LinkCheckList } from '../../../src/api/schemas/link-check-list-schema.js';
 import type { StoredPage } from '../../../src/emulator/emulator-state.js';
 import { readChangeRequestLinks, readLinkCheck } from '../../../src/links/read-link-check.js';
-import { closeAfter } from '../../support/close-after.js';
 import {
   addRevision,
   callApi,
@@ -18,6 +16,7 @@ import {
   startTestEmulator,
   testPage,
 } from '../../support/start-test-emulator.js';
+import { testApiClient } from '../../support/test-api-client.js';
 
 const SECTIONS = 3;
 const PAGES_PER_SECTION = 4;
@@ -80,12 +79,7 @@ async function setUp(list?: 'missing' | ((body: LinkCheckList) => LinkCheckList)
   expect(created.status).toBe(201);
   const changeRequest = created.body.id;
   addRevision(emulator.emulator, { spaceId: space, changeRequestId: changeRequest }, pages());
-  const api = createDocsApiClient({
-    baseUrl: emulator.baseUrl,
-    token: emulator.tokens.admin,
-    timeout: 30_000,
-  });
-  closeAfter(() => api.close());
+  const { client: api } = testApiClient(emulator);
   return { space, changeRequest, api, asked };
 }
 
