@@ -2,6 +2,7 @@
 // docsync in a collection and published as a variant of a site section (src/versions/). A mapping
 // with `git.branch` is the single-branch mapping of mapping-schema.ts, unchanged.
 import { z } from 'zod';
+import { CONFIG_PARSE } from './config-parse.js';
 import { mappingSchema } from './mapping-schema.js';
 
 export const VERSION_PLACEHOLDERS = ['branch', 'version'] as const;
@@ -157,8 +158,8 @@ export const mappingEntrySchema = z
   .union([z.unknown(), mappingSchema, branchMappingSchema])
   .transform((value, ctx): MappingEntry => {
     const parsed = hasBranches(value)
-      ? branchMappingSchema.safeParse(value, { reportInput: true })
-      : mappingSchema.safeParse(value, { reportInput: true });
+      ? branchMappingSchema.safeParse(value, CONFIG_PARSE)
+      : mappingSchema.safeParse(value, CONFIG_PARSE);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
     return z.NEVER;

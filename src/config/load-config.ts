@@ -6,6 +6,7 @@ import { ConfigError, type ConfigProblem } from '../errors/config-error.js';
 import { formatZodPath } from '../errors/format-zod-path.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { withConfigEnv } from './config-env.js';
+import { CONFIG_PARSE } from './config-parse.js';
 import { type Config, configSchema } from './config-schema.js';
 import { describeConfigIssue, type Locate } from './describe-config-issue.js';
 import { type Env, interpolateEnv } from './interpolate-env.js';
@@ -41,7 +42,7 @@ export function parseConfig(text: string, file: string, env: Env): Config {
     ...locate(at),
   }));
   const unresolved = new Set(interpolated.problems.map(({ at }) => formatZodPath(at)));
-  const parsed = withConfigEnv(env, () => configSchema.safeParse(interpolated.value, { reportInput: true }));
+  const parsed = withConfigEnv(env, () => configSchema.safeParse(interpolated.value, CONFIG_PARSE));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       if (issue.code !== 'unrecognized_keys' && unresolved.has(formatZodPath(issue.path))) continue;
