@@ -130,7 +130,7 @@ async function planFromGit(
   const { treeHash, entries: listed } = folder;
   // A submodule's id is a commit's; any other entry is a blob, read as the file's text.
   const gitbookEntry = listed.find(
-    (entry) => entry.path === GITBOOK_FILE && gitEntryKind(entry.mode) !== 'submodule',
+    (entry) => entry.path === GITBOOK_FILE && gitEntryKind(entry) !== 'submodule',
   );
   const layout = readGitbookLayout(
     gitbookEntry === undefined
@@ -143,7 +143,7 @@ async function planFromGit(
 
   const sources: BundleSource<string>[] = entries.map((entry) => ({
     path: entry.path,
-    kind: gitEntryKind(entry.mode),
+    kind: gitEntryKind(entry),
     size: entry.size,
     source: entry.blob,
   }));

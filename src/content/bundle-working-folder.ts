@@ -1,9 +1,11 @@
 // Bundles a docs folder of a local working copy (the file watcher, `docsync once --worktree`) with the
 // same layout rules as a commit; the copy is only read. The same files give the same content hash
 // as the commit holding them (writeBundle computes it), so a save and its commit are one import.
-import { constants, type Dirent } from 'node:fs';
-import { lstat, open, opendir, readFile, realpath } from 'node:fs/promises';
+import { isUtf8 } from 'node:buffer';
+import { constants } from 'node:fs';
+import { lstat, open, readdir, readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
+import { shownGitPath } from '../git/shown-git-path.js';
 import { ContentError } from './content-error.js';
 import { GITBOOK_FILE, readGitbookLayout } from './gitbook-layout.js';
 import { type BundleSource, DEFAULT_BUNDLE_LIMITS, planBundle, summarySource } from './plan-bundle.js';
@@ -78,13 +80,20 @@ async function* walk(
   dir: string,
   budget: { left: number },
 ): AsyncGenerator<BundleSource<string>> {
-  const children: Dirent[] = [];
-  for await (const child of await opendir(dir)) children.push(child);
-  for (const child of children) {
-    if (child.name === '.git') continue;
-    const path = join(dir, child.name);
+  // Names as bytes: one that is not UTF-8 would read back as another (U+FFFD), which is not there.
+  for (const child of await readdir(dir, { withFileTypes: true, encoding: 'buffer' })) {
+    if (!isUtf8(child.name)) {
+      // Left out with a warning (plan-bundle.ts), never read, and a folder not walked into: as from git.
+      const folder = relative(root, dir).split(sep).join('/');
+      const name = folder === '' ? shownGitPath(child.name) : `${folder}/${shownGitPath(child.name)}`;
+      yield { path: name, kind: 'name-not-utf8', size: 0, source: '' };
+      continue;
+    }
+    const childName = child.name.toString('utf8');
+    if (childName === '.git') continue;
+    const path = join(dir, childName);
     if (child.isDirectory()) {
-      if (child.name.startsWith('.') && child.name !== '.gitbook') continue;
+      if (childName.startsWith('.') && childName !== '.gitbook') continue;
       yield* walk(root, path, budget);
       continue;
     }

@@ -1,5 +1,6 @@
 // What the import and the export both need to read a docs folder from git objects: the kind of a
 // tree entry by its mode, paths joined in git's terms, and text files decoded strictly.
+import type { TreeEntry } from '../git/git-object-streams.js';
 import { ContentError } from './content-error.js';
 import type { BundleSource } from './plan-bundle.js';
 
@@ -11,9 +12,13 @@ const MODE_KIND: Readonly<Record<string, BundleSource<string>['kind']>> = {
 };
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
-/** Regular files (executable or not) are files; links, submodules and the rest are not content. */
-export function gitEntryKind(mode: string): BundleSource<string>['kind'] {
-  return MODE_KIND[mode] ?? 'other';
+/**
+ * Regular files (executable or not) are files; links, submodules and the rest are not content, nor
+ * is an entry whose name is not UTF-8, whatever it is.
+ */
+export function gitEntryKind(entry: Pick<TreeEntry, 'mode' | 'nameNotUtf8'>): BundleSource<string>['kind'] {
+  if (entry.nameNotUtf8 !== undefined) return 'name-not-utf8';
+  return MODE_KIND[entry.mode] ?? 'other';
 }
 
 /** `dir/path` in git's terms: `.` and empty segments dropped; '' for the repository root. */

@@ -19,8 +19,11 @@ import { type ImportLimits, SERVICE_IMPORT_LIMITS } from './service-limits.js';
 export interface BundleSource<T> {
   /** Relative to the docs root, as listed (normalised here). */
   path: string;
-  /** Only regular files are bundled; links, submodules and the rest are left out and counted. */
-  kind: 'file' | 'link' | 'submodule' | 'other';
+  /**
+   * Only regular files are bundled; links, submodules and the rest are left out and counted, and an
+   * entry whose name is not UTF-8 (`path` shows it byte by byte) is left out with a warning.
+   */
+  kind: 'file' | 'link' | 'submodule' | 'other' | 'name-not-utf8';
   /** Bytes, as listed; checked against the limits before anything is read. */
   size: number;
   /** How the caller reads the content: a blob id, a file path. */
@@ -55,7 +58,9 @@ export type LeftOutReason =
   /** Larger than `skipFilesOver`. */
   | 'over-size'
   /** A page the summary does not list, under `unlisted: skip`. */
-  | 'unlisted';
+  | 'unlisted'
+  /** A file or folder whose name is not UTF-8: no page of the service can be named so. */
+  | 'name-not-utf8';
 
 export interface LeftOutFile<T> {
   /** As listed, normalised where it could be. */
@@ -229,10 +234,17 @@ function sortListing<T>(listing: readonly BundleSource<T>[]): Sorting<T> {
     .filter((segments) => segments.length > 1 && segments.at(-1) === GITBOOK_FILE)
     .map((segments) => `${segments.slice(0, -1).join('/')}/`);
   for (const source of listing) {
-    const listed = normalised(source.path);
+    // A name shown with its bytes as \xNN holds backslashes that are not separators.
+    const listed = source.kind === 'name-not-utf8' ? source.path : normalised(source.path);
     const reason = notContent(source, listed, otherDocsFolders);
     if (reason !== undefined) {
       leave(sorting, listed, source, reason);
+      if (reason === 'name-not-utf8')
+        sorting.warnings.push({
+          code: 'FILE_LEFT_OUT',
+          file: listed,
+          message: `${listed} has a name that is not UTF-8 (shown with its bytes as \\xNN): it stays in git and is not imported; rename it to a UTF-8 name (git mv) to import it`,
+        });
       continue;
     }
     const path = safeRelativePath(source.path, { subject: 'file', root: 'docs root' });
@@ -248,6 +260,7 @@ function notContent<T>(
   listed: string,
   otherDocsFolders: readonly string[],
 ): LeftOutReason | undefined {
+  if (source.kind === 'name-not-utf8') return 'name-not-utf8';
   if (source.kind !== 'file') return 'not-a-file';
   if (otherDocsFolders.some((folder) => listed.startsWith(folder))) return 'other-docs-folder';
   if (listed === GITBOOK_FILE) return 'configuration';
@@ -337,6 +350,8 @@ function leftOutText(path: string, reason: LeftOutReason, layout: GitbookLayout)
       return `${path} is over import.skipFilesOver and is not imported: the entry is read past and the entries under it take its place; make the page smaller, or raise import.skipFilesOver`;
     case 'dotfile':
       return `${path} is not imported, as no name starting with a dot is: the entry is read past and the entries under it take its place; rename the file`;
+    case 'name-not-utf8':
+      return `${path} has a name that is not UTF-8 and is not imported: the entry is read past and the entries under it take its place; rename the file to a UTF-8 name (git mv)`;
     case 'other-docs-folder':
       return `${path} is in a folder with its own ${GITBOOK_FILE} (another docs folder) and is not imported: the entry is read past and the entries under it take its place`;
     default:

@@ -53,7 +53,7 @@ export async function readGitFolder(
   try {
     const listing = folder?.entries ?? [];
     const summaryEntry = listing.find(
-      (entry) => entry.path === layout.summary && gitEntryKind(entry.mode) === 'file',
+      (entry) => entry.path === layout.summary && gitEntryKind(entry) === 'file',
     );
     const summary = summaryEntry === undefined ? undefined : await blobs?.read(summaryEntry.blob);
     const plan = planOwned(listing, layout, mapping.import, decodeTextFile(summary, layout.summary));
@@ -70,7 +70,7 @@ export async function readGitFolder(
  * file over the per-file limit is never sent, so never owned). Pure.
  */
 export function planOwned(
-  listing: ReadonlyArray<Pick<TreeEntry, 'path' | 'mode' | 'size'>>,
+  listing: ReadonlyArray<Pick<TreeEntry, 'path' | 'mode' | 'size' | 'nameNotUtf8'>>,
   layout: GitbookLayout,
   settings: MappingConfig['import'],
   summaryText: string | undefined,
@@ -78,7 +78,7 @@ export function planOwned(
   const listed = new Set(listing.map((entry) => entry.path));
   const sources: BundleSource<string>[] = listing.map((entry) => ({
     path: entry.path,
-    kind: gitEntryKind(entry.mode),
+    kind: gitEntryKind(entry),
     size: entry.size,
     source: entry.path,
   }));

@@ -234,8 +234,7 @@ export class GitMirror {
 
   /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */
   listTree(sha: string, dir: string, signal?: AbortSignal): AsyncIterable<TreeEntry> {
-    const path = gitPath(dir);
-    return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), path), path);
+    return listTreeEntries((args) => this.start(args, signal), objectName(checkSha(sha), gitPath(dir)));
   }
 
   /**

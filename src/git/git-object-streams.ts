@@ -4,7 +4,7 @@ import { waitForDrain } from '../content/wait-for-drain.js';
 import { GitError, type GitErrorCode } from './git-error.js';
 import { GitOutputReader } from './git-output-reader.js';
 import type { GitProcess } from './git-process.js';
-import { notUtf8Reason } from './not-utf8-reason.js';
+import { shownGitPath } from './shown-git-path.js';
 
 export interface TreeEntry {
   /** Posix path relative to the listed folder: `guides/install.md`. */
@@ -15,6 +15,11 @@ export interface TreeEntry {
   blob: string;
   /** Bytes of the blob; 0 for a submodule, whose size git does not know. */
   size: number;
+  /**
+   * Set when git's name for it is not UTF-8: `path` shows it (shownGitPath), and it is listed to be
+   * reported and left alone, never read. A folder so named is one entry, not walked into.
+   */
+  nameNotUtf8?: true;
 }
 
 export interface BlobData {
@@ -33,23 +38,18 @@ const TREE_LINE = /^([0-7]{6}) ([a-z]+) ([0-9a-f]{40,64}) +(-|\d+)\t/;
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
- * Every file under `treeish` (the tree of the folder `dir`: `''` for the root), depth first in git's
- * order; trees are not listed.
+ * Every file under `treeish`, depth first in git's order; trees are not listed, so a file below a
+ * folder whose name is not UTF-8 is listed, with that name shown, as a file of its own.
  */
-export async function* listTreeEntries(
-  start: StartGit,
-  treeish: string,
-  dir: string,
-): AsyncGenerator<TreeEntry> {
+export async function* listTreeEntries(start: StartGit, treeish: string): AsyncGenerator<TreeEntry> {
   const git = start(['ls-tree', '-r', '-z', '--long', treeish]);
   git.stdin.end();
   const reader = new GitOutputReader(git);
-  const folder = dir === '' ? '' : `${dir}/`;
   try {
     for (;;) {
       const record = await reader.readUntil(NUL);
       if (record === undefined) break;
-      yield parseTreeRecord(git, record, folder);
+      yield parseTreeRecord(git, record);
     }
     await git.finish();
   } finally {
@@ -57,20 +57,19 @@ export async function* listTreeEntries(
   }
 }
 
-/** A record of `ls-tree -z --long`; `folder` is the listed folder's path (`''`, or ending in `/`). */
-function parseTreeRecord(git: GitProcess, record: Buffer, folder: string): TreeEntry {
+/** A record of `ls-tree -z --long`. */
+function parseTreeRecord(git: GitProcess, record: Buffer): TreeEntry {
   const tab = record.indexOf(0x09);
   const match = TREE_LINE.exec(record.subarray(0, tab + 1).toString('latin1'));
   if (tab === -1 || match === null)
     throw git.fail('GIT_OUTPUT_INVALID', 'printed a tree line it cannot read');
   const [, mode = '', , blob = '', size = '-'] = match;
-  let path: string;
+  const name = record.subarray(tab + 1);
   try {
-    path = utf8.decode(record.subarray(tab + 1));
+    return { path: utf8.decode(name), mode, blob, size: size === '-' ? 0 : Number(size) };
   } catch {
-    throw git.fail('GIT_OUTPUT_INVALID', notUtf8Reason(folder, record.subarray(tab + 1)));
+    return { path: shownGitPath(name), mode, blob, size: 0, nameNotUtf8: true };
   }
-  return { path, mode, blob, size: size === '-' ? 0 : Number(size) };
 }
 
 /**

@@ -4,17 +4,21 @@
 // process), so one process instead of three (`cat-file --batch-check` for the tree id, `ls-tree -r`
 // for the listing, `cat-file --batch` for the contents) is most of the time saved on a folder of a
 // few hundred files.
+import { isUtf8 } from 'node:buffer';
 import { GitError } from './git-error.js';
 import { type BlobData, type StartGit, streamBlobs, type TreeEntry } from './git-object-streams.js';
 import { GitOutputReader } from './git-output-reader.js';
 import type { GitProcess } from './git-process.js';
-import { notUtf8Reason } from './not-utf8-reason.js';
 import { objectName } from './revision-names.js';
+import { shownGitPath } from './shown-git-path.js';
 
 export interface FolderObjects {
   /** The git tree id of the folder. */
   treeHash: string;
-  /** Every file below the folder (paths relative to it), depth first in git's order, as `ls-tree -r`. */
+  /**
+   * Every file below the folder (paths relative to it), depth first in git's order, as `ls-tree -r`;
+   * a folder whose name is not UTF-8 is one entry (TreeEntry.nameNotUtf8), its files not listed.
+   */
   entries: TreeEntry[];
   /**
    * The content of each blob, in the order asked, by the process that listed the folder (see
@@ -32,7 +36,6 @@ const NUL = 0;
 const SPACE = 0x20;
 const TREE_MODE = '40000';
 const SUBMODULE_MODE = '160000';
-const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Lists the folder `path` (checked by gitPath; '' for the root) of commit `sha` (checked by
@@ -69,8 +72,6 @@ export async function openFolderObjects(
     if (folder.type !== 'tree') return undefined;
     const idBytes = folder.oid.length / 2;
     const trees = new Map<string, TreeEntry[]>();
-    // Where each tree was first met, for an error that names a path: the folder is `path` itself.
-    const pathOf = new Map<string, string>([[folder.oid, path === '' ? '' : `${path}/`]]);
     // Level by level: each level's trees asked at once, answered in one flush.
     for (let level = [folder.oid]; level.length > 0; ) {
       git.stdin.write(`contents ${level.join('\ncontents ')}\nflush\n`);
@@ -81,15 +82,12 @@ export async function openFolderObjects(
             'GIT_OUTPUT_INVALID',
             `answered ${tree.oid} ${tree.type} when asked for tree ${oid}`,
           );
-        trees.set(oid, treeEntries(git, await body(reader, tree.size), idBytes, pathOf.get(oid) ?? ''));
+        trees.set(oid, treeEntries(git, await body(reader, tree.size), idBytes));
       }
       const below = new Set<string>();
       for (const oid of level)
         for (const entry of trees.get(oid) ?? [])
-          if (entry.mode === TREE_MODE && !trees.has(entry.blob)) {
-            below.add(entry.blob);
-            if (!pathOf.has(entry.blob)) pathOf.set(entry.blob, `${pathOf.get(oid) ?? ''}${entry.path}/`);
-          }
+          if (walksInto(entry) && !trees.has(entry.blob)) below.add(entry.blob);
       level = [...below];
     }
     // Each tree's entries become the listing's, their paths made whole; a tree met again (the same
@@ -100,7 +98,7 @@ export async function openFolderObjects(
       const first = walked.get(oid);
       if (first === undefined) walked.set(oid, prefix.length);
       for (const entry of trees.get(oid) ?? []) {
-        if (entry.mode === TREE_MODE) walk(entry.blob, `${prefix}${entry.path}/`);
+        if (walksInto(entry)) walk(entry.blob, `${prefix}${entry.path}/`);
         else if (first === undefined) {
           entry.path = prefix + entry.path;
           entries.push(entry);
@@ -160,7 +158,8 @@ async function readSizes(
   reader: GitOutputReader,
   entries: readonly TreeEntry[],
 ): Promise<void> {
-  const files = entries.filter((entry) => entry.mode !== SUBMODULE_MODE);
+  // A name that is not UTF-8 is only reported: its size is never needed.
+  const files = entries.filter((entry) => entry.mode !== SUBMODULE_MODE && entry.nameNotUtf8 === undefined);
   if (files.length === 0) return;
   git.stdin.write(`info ${files.map((entry) => entry.blob).join('\ninfo ')}\nflush\n`);
   for (const file of files) {
@@ -175,12 +174,16 @@ async function readSizes(
   }
 }
 
+/** A folder the listing goes into: one whose name is not UTF-8 is listed as it is, not its files. */
+function walksInto(entry: TreeEntry): boolean {
+  return entry.mode === TREE_MODE && entry.nameNotUtf8 === undefined;
+}
+
 /**
  * The entries of a tree object (`<mode> SP <name> NUL <binary id>`, each) as a listing's, their
- * paths the names alone: a folder's mode is TREE_MODE, and its id stands as `blob`. `treePath` is
- * the tree's path in the repository (with a trailing `/`), for the error of a name that is not UTF-8.
+ * paths the names alone: a folder's mode is TREE_MODE, and its id stands as `blob`.
  */
-function treeEntries(git: GitProcess, tree: Buffer, idBytes: number, treePath: string): TreeEntry[] {
+function treeEntries(git: GitProcess, tree: Buffer, idBytes: number): TreeEntry[] {
   const entries: TreeEntry[] = [];
   let at = 0;
   while (at < tree.length) {
@@ -190,17 +193,18 @@ function treeEntries(git: GitProcess, tree: Buffer, idBytes: number, treePath: s
       throw git.fail('GIT_OUTPUT_INVALID', 'printed a tree it cannot read');
     const mode = canonicalMode(git, tree.toString('latin1', at, space));
     // Decoded leniently (no buffer made per name); bytes that are not UTF-8 become U+FFFD, which
-    // only then asks for the strict decoder to tell them from a name holding U+FFFD itself.
+    // only then asks for a strict check, to tell them from a name holding U+FFFD itself.
     const name = tree.toString('utf8', space + 1, nul);
-    if (name.includes('\uFFFD')) {
-      const bytes = tree.subarray(space + 1, nul);
-      try {
-        utf8.decode(bytes);
-      } catch {
-        throw git.fail('GIT_OUTPUT_INVALID', notUtf8Reason(treePath, bytes));
-      }
-    }
-    entries.push({ path: name, mode, blob: tree.toString('hex', nul + 1, nul + 1 + idBytes), size: 0 });
+    const blob = tree.toString('hex', nul + 1, nul + 1 + idBytes);
+    if (name.includes('\uFFFD') && !isUtf8(tree.subarray(space + 1, nul)))
+      entries.push({
+        path: shownGitPath(tree.subarray(space + 1, nul)),
+        mode,
+        blob,
+        size: 0,
+        nameNotUtf8: true,
+      });
+    else entries.push({ path: name, mode, blob, size: 0 });
     at = nul + 1 + idBytes;
   }
   return entries;

@@ -31,7 +31,7 @@ describe('readGitFolder', () => {
       'docs/toc.md': '# Contents\n\n* [Welcome](README.md)\n',
       'src/main.c': 'int main() { return 0; }\n',
     });
-    // A name that is not UTF-8 (Latin-1 `café`), which docsync cannot read as a path.
+    // A name that is not UTF-8 (Latin-1 `café`): outside the root, not even listed.
     await mkdir(join(repo.work, 'other'));
     await writeFile(Buffer.concat([Buffer.from(join(repo.work, 'other', 'caf')), Buffer.from([0xe9])]), 'x');
     const sha = repo.commit('a monorepo mapped at its root');

@@ -5,7 +5,7 @@
 // script, images differing only in case, a video left out for size), through the daemon and the
 // local service over HTTP: the import and its export change nothing; each edit in the service
 // changes exactly what it edited.
-import { chmod, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
@@ -57,9 +57,21 @@ describe('space to git on a repository in the shape people write', () => {
     // An executable the service holds too: its mode must survive the export.
     await writeFile(join(docs, '.gitbook/assets/install.sh'), '#!/bin/sh\necho install\n');
     await chmod(join(docs, '.gitbook/assets/install.sh'), 0o755);
+    // Names from an old system, in Latin-1 (`café`): no page can be named so, so they stay in git,
+    // left out of the import with a warning, and no export touches them.
+    const latin1 = (...parts: (string | number)[]) =>
+      Buffer.concat(
+        parts.map((part) => (typeof part === 'number' ? Buffer.from([part]) : Buffer.from(part))),
+      );
+    await writeFile(latin1(docs, '/notes-caf', 0xe9, '.md'), '# Notes\n');
+    await mkdir(latin1(docs, '/r', 0xe9, 'sum', 0xe9));
+    await writeFile(latin1(docs, '/r', 0xe9, 'sum', 0xe9, '/page.md'), '# Page\n');
     const first = await repo.commit({ 'src/app.js': 'x\n' }, 'Docs as they are');
     await repo.push();
     const before = await listing(repo, first);
+    // git shows such a name quoted, each byte that is not ASCII in octal.
+    const notUtf8 = before.filter((line) => line.includes('\\351'));
+    expect(notUtf8).toHaveLength(2);
     const summaryBefore = await remote(repo, 'show', `${first}:docs/SUMMARY.md`);
 
     const prefix = uniquePrefix('real-shapes');
@@ -88,7 +100,18 @@ describe('space to git on a repository in the shape people write', () => {
 `,
     });
     const state = new RedisMappingStateStore(redis, prefix);
-    await stateWhere(state, 'docs', (s) => s.exportBase === first, 'the import, merged');
+    const imported = await stateWhere(state, 'docs', (s) => s.exportBase === first, 'the import, merged');
+    expect(imported.lastImport?.warnings).toEqual(
+      expect.arrayContaining(
+        ['notes-caf\\xe9.md', 'r\\xe9sum\\xe9'].map((file) =>
+          expect.objectContaining({
+            code: 'FILE_LEFT_OUT',
+            file,
+            message: `${file} has a name that is not UTF-8 (shown with its bytes as \\xNN): it stays in git and is not imported; rename it to a UTF-8 name (git mv) to import it`,
+          }),
+        ),
+      ),
+    );
 
     // The export of what was imported, run as the export job runs it: nothing to commit.
     const mirrorDir = await tempDir('export-mirror');
@@ -178,6 +201,7 @@ describe('space to git on a repository in the shape people write', () => {
       expect(was, path).toBeDefined();
       expect(await listing(repo, two), path).toContain(was);
     }
+    expect((await listing(repo, two)).filter((line) => line.includes('\\351'))).toEqual(notUtf8);
   });
 
   it('commits on the branch when git changed only what the service does not hold, and goes to a conflict branch when git changed a page the space changed', async () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { access, mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { bundleGitFolder } from '../../../src/content/bundle-git-folder.js';
@@ -203,6 +203,42 @@ describe('bundleGitFolder', () => {
       ['README.md', 'git-readme'],
     ]);
     expect(outline(folderToTree(entries).pages)).toEqual(['Introduction', 'Setup']);
+  });
+
+  it('leaves a file and a folder whose names are not UTF-8 out, with a warning each, from git as from the working copy', async () => {
+    await repo.write({ 'docs/README.md': '# Start\n', 'docs/setup.md': '# Setup\n' });
+    // Latin-1 `café` and `résumé`, committed from an old system.
+    const latin1 = (...parts: (string | number)[]) =>
+      Buffer.concat(
+        parts.map((part) => (typeof part === 'number' ? Buffer.from([part]) : Buffer.from(part))),
+      );
+    await writeFile(latin1(repo.work, '/docs/caf', 0xe9, '.md'), '# Café\n');
+    await mkdir(latin1(repo.work, '/docs/r', 0xe9, 'sum', 0xe9));
+    await writeFile(latin1(repo.work, '/docs/r', 0xe9, 'sum', 0xe9, '/page.md'), '# Page\n');
+    const sha = repo.commit('names from an old system');
+    repo.push();
+    await mirror.fetch();
+
+    const result = await bundleGitFolder(mirror, sha, 'docs', out);
+    expect([...(await readZip(await readFile(out))).keys()]).toEqual(['README.md', 'setup.md']);
+    expect(result.warnings.map((warning) => [warning.code, warning.file])).toEqual([
+      ['FILE_LEFT_OUT', 'caf\\xe9.md'],
+      ['FILE_LEFT_OUT', 'r\\xe9sum\\xe9'],
+    ]);
+    expect(result.warnings[0]?.message).toBe(
+      'caf\\xe9.md has a name that is not UTF-8 (shown with its bytes as \\xNN): it stays in git and is not imported; rename it to a UTF-8 name (git mv) to import it',
+    );
+    expect(result.leftOut.map((file) => [file.path, file.reason])).toEqual([
+      ['caf\\xe9.md', 'name-not-utf8'],
+      ['r\\xe9sum\\xe9', 'name-not-utf8'],
+    ]);
+    // The file watcher's bundle of the same folder: the same bytes, the same warnings.
+    const fromCopy = await bundleWorkingFolder(join(repo.work, 'docs'), join(repo.root, 'copy.zip'));
+    expect((await readFile(fromCopy.outFile)).equals(await readFile(out))).toBe(true);
+    // In the order the file system lists them.
+    const byFile = (warnings: readonly { file: string }[]) =>
+      [...warnings].sort((a, b) => a.file.localeCompare(b.file));
+    expect(byFile(fromCopy.warnings)).toEqual(byFile(result.warnings));
   });
 
   it('refuses a 60 MiB file before reading any content, naming it and the setting that leaves it out', async () => {

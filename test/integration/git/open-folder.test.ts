@@ -220,7 +220,7 @@ describe('GitMirror.openFolder', () => {
     });
   });
 
-  it('names a file or folder whose name is not UTF-8, and what to do, with any git', async () => {
+  it('lists a file or folder whose name is not UTF-8 as it reads, marked, and reads the rest, with any git', async () => {
     // Latin-1 `café` (0xe9), committed from an old system: a file in a folder that is UTF-8 (`été`),
     // then a folder at the top of the repository, listed from the root.
     const latin1 = (path: string, rest = '') =>
@@ -232,33 +232,40 @@ describe('GitMirror.openFolder', () => {
     await writeFile(latin1('caf', '/page.md'), '# Page\n');
     const atRoot = repo.commit('a folder name from an old system');
     repo.push();
-    // The folders above as they read; the name itself byte by byte where it is not UTF-8. A git
-    // before 2.36 lists files only: the first file below the folder is named.
+    // The name byte by byte where it is not UTF-8. A git before 2.36 lists files only: the folder's
+    // file is listed, under the folder's name as it reads.
+    const file = { path: 'docs/été/caf\\xe9.md', mode: '100644' };
     const cases = [
-      { commit: inFolder, dir: 'docs', shown: ['docs/été/caf\\xe9.md', 'docs/été/caf\\xe9.md'] },
-      { commit: atRoot, dir: '', shown: ['caf\\xe9', 'caf\\xe9/page.md'] },
+      {
+        commit: inFolder,
+        dir: 'docs',
+        modern: [{ ...file, path: 'été/caf\\xe9.md' }],
+        older: [{ ...file, path: 'été/caf\\xe9.md' }],
+      },
+      {
+        commit: atRoot,
+        dir: '',
+        modern: [{ path: 'caf\\xe9', mode: '40000' }, file],
+        older: [{ path: 'caf\\xe9/page.md', mode: '100644' }, file],
+      },
     ];
-    for (const {
-      commit,
-      dir,
-      shown: [modern, older],
-    } of cases)
+    for (const { commit, dir, modern, older } of cases)
       for (const old of [false, true]) {
-        const shown = old ? older : modern;
         const mirror = await repo.fetchedMirror({ env: (await loggingGit(old)).env });
-        const opened = old ? mirror.openFolder(commit, dir) : readAllAt(mirror, commit, dir);
-        const error = await opened.then(
-          () => undefined,
-          (failure: unknown) => failure,
+        const folder = await mirror.openFolder(commit, dir);
+        if (folder === undefined) throw new Error(`no folder ${dir}`);
+        const marked = folder.entries.filter((entry) => entry.nameNotUtf8 === true);
+        expect(marked).toEqual(
+          (old ? older : modern).map((one) => expect.objectContaining({ ...one, size: 0 })),
         );
-        expect(error).toMatchObject({ code: 'GIT_OUTPUT_INVALID', retryable: false });
-        expect(String((error as Error).message)).toContain(
-          `listed ${shown}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`,
+        // The other files read as ever, from the same listing.
+        const readable = folder.entries.filter(
+          (entry) => entry.nameNotUtf8 === undefined && entry.mode !== '160000',
         );
+        expect(readable.map((entry) => entry.path)).toContain(`${dir === '' ? 'docs/' : ''}ünïcode/café.md`);
+        const blobs = await collect(folder.readBlobs(readable.map((entry) => entry.blob)));
+        expect(blobs).toHaveLength(readable.length);
       }
-    // A folder beside it is read as ever.
-    const mirror = await repo.fetchedMirror();
-    expect((await readAllAt(mirror, atRoot, 'docs/guides')).folder.entries.length).toBeGreaterThan(0);
   });
 
   it('with a git older than 2.36, lists and reads the same with three processes, and tries once', async () => {

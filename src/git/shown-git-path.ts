@@ -1,19 +1,15 @@
-// The failure of a listing that meets a file or folder name that is not UTF-8 (a Latin-1 `café`
-// committed from an old system, say): docsync reads paths as UTF-8, as the service does, so the
-// folder cannot be read until the name is. The path is shown as it reads, with each byte that is
-// not UTF-8, each control character (C0 and C1) and each backslash as \xNN, so that the file can
-// be found and renamed, and nothing in a name can break or disguise the line.
+// A file or folder name that is not UTF-8 (a Latin-1 `café` committed from an old system, say) as
+// a listing gives it: docsync reads paths as UTF-8, as the service does, so such a file can be
+// neither imported nor named by a page, and the import leaves it out with a warning (it stays in
+// git, and no export touches it); a working copy's names are shown alike. The name is shown as it
+// reads, with each byte that is not UTF-8, each control character (C0 and C1) and each backslash as
+// \xNN, so that the file can be found and renamed, and nothing in a name can break or disguise a line.
 
 const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const BACKSLASH = 0x5c;
 
-/** Why a listing stopped at the path `bytes` in the folder `folder` (`''`, or ending in `/`). */
-export function notUtf8Reason(folder: string, bytes: Uint8Array): string {
-  const path = Buffer.concat([Buffer.from(folder, 'utf8'), bytes]);
-  return `listed ${shown(path)}, a name that is not UTF-8: rename it to a UTF-8 name (git mv) or move it out of the mapped folder`;
-}
-
-function shown(bytes: Uint8Array): string {
+/** The listed name `bytes`, which is not UTF-8, as a listing's path shows it. */
+export function shownGitPath(bytes: Uint8Array): string {
   let text = '';
   let at = 0;
   while (at < bytes.length) {
