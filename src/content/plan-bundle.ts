@@ -260,11 +260,12 @@ function notContent<T>(
   listed: string,
   otherDocsFolders: readonly string[],
 ): LeftOutReason | undefined {
-  if (source.kind === 'name-not-utf8') return 'name-not-utf8';
-  if (source.kind !== 'file') return 'not-a-file';
+  if (source.kind !== 'file' && source.kind !== 'name-not-utf8') return 'not-a-file';
   if (otherDocsFolders.some((folder) => listed.startsWith(folder))) return 'other-docs-folder';
   if (listed === GITBOOK_FILE) return 'configuration';
   if (isDotPath(listed)) return 'dotfile';
+  // Warned about only where it would have been content: a dotfile so named stays as quiet as any.
+  if (source.kind === 'name-not-utf8') return 'name-not-utf8';
   return undefined;
 }
 
@@ -350,8 +351,6 @@ function leftOutText(path: string, reason: LeftOutReason, layout: GitbookLayout)
       return `${path} is over import.skipFilesOver and is not imported: the entry is read past and the entries under it take its place; make the page smaller, or raise import.skipFilesOver`;
     case 'dotfile':
       return `${path} is not imported, as no name starting with a dot is: the entry is read past and the entries under it take its place; rename the file`;
-    case 'name-not-utf8':
-      return `${path} has a name that is not UTF-8 and is not imported: the entry is read past and the entries under it take its place; rename the file to a UTF-8 name (git mv)`;
     case 'other-docs-folder':
       return `${path} is in a folder with its own ${GITBOOK_FILE} (another docs folder) and is not imported: the entry is read past and the entries under it take its place`;
     default:

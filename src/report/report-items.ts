@@ -1,5 +1,6 @@
 // The findings of a run as every report lists them: one item per broken link (in a stable order,
 // pages then lines) and one per import warning, each with its file in the repository when known.
+import { posix } from 'node:path';
 import { warningLocation } from '../content/content-warning.js';
 import type { BrokenLink } from '../links/broken-link.js';
 import { repositoryPath } from '../links/place-broken-links.js';
@@ -36,10 +37,19 @@ export function warningItems(result: OnceSuccess): WarningItem[] {
   return (result.report.warnings ?? []).map((warning) => ({
     code: warning.code,
     message: warning.message,
-    file: repositoryPath(result.folder, warning.file) ?? warning.file,
+    file: warningFile(result.folder, warning.file),
     line: warning.line,
     place: warningLocation(warning),
   }));
+}
+
+/**
+ * The warning's file in the repository. Warnings name normalised paths, but for a name that is not
+ * UTF-8, shown with its bytes as \xNN: joined as it is, its backslashes are not separators.
+ */
+function warningFile(folder: string, file: string): string {
+  if (!file.includes('\\')) return repositoryPath(folder, file) ?? file;
+  return folder === '.' || folder === '' ? file : posix.join(folder, file);
 }
 
 /** One sentence about a broken link, the same in every format. */

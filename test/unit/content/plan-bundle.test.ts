@@ -66,6 +66,38 @@ describe('planBundle', () => {
     ]);
   });
 
+  it('leaves a name that is not UTF-8 out with a warning where it would be content, and quietly elsewhere', () => {
+    const notUtf8 = (path: string): BundleSource<string> => ({
+      path,
+      kind: 'name-not-utf8',
+      size: 0,
+      source: '',
+    });
+    const result = plan([
+      file('README.md'),
+      notUtf8('caf\\xe9.md'),
+      notUtf8('guides/r\\xe9sum\\xe9'),
+      notUtf8('.github/caf\\xe9.yml'),
+      notUtf8('.caf\\xe9'),
+      file('scripts/.gitbook.yaml'),
+      notUtf8('scripts/caf\\xe9.md'),
+    ]);
+    expect(names(result.entries)).toEqual(['README.md']);
+    expect(result.warnings.map((warning) => [warning.code, warning.file])).toEqual([
+      ['FILE_LEFT_OUT', 'caf\\xe9.md'],
+      ['FILE_LEFT_OUT', 'guides/r\\xe9sum\\xe9'],
+    ]);
+    expect(result.leftOut.map((left) => [left.path, left.reason])).toEqual([
+      ['caf\\xe9.md', 'name-not-utf8'],
+      ['guides/r\\xe9sum\\xe9', 'name-not-utf8'],
+      ['.github/caf\\xe9.yml', 'dotfile'],
+      ['.caf\\xe9', 'dotfile'],
+      ['scripts/.gitbook.yaml', 'other-docs-folder'],
+      ['scripts/caf\\xe9.md', 'other-docs-folder'],
+    ]);
+    expect(result.skipped).toBe(0);
+  });
+
   it('names the configured readme and summary README.md and SUMMARY.md', () => {
     const toc = '* [Intro](intro.md)\n* [Guide](guide.md)\n';
     const result = plan(

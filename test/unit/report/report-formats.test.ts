@@ -164,6 +164,27 @@ describe('GitHub annotations', () => {
   });
 });
 
+describe('a warning about a name that is not UTF-8', () => {
+  it('points at the name as shown, its \\xNN kept, in the mapped folder', () => {
+    const message =
+      'caf\\xe9.md has a name that is not UTF-8 (shown with its bytes as \\xNN): it stays in git and is not imported; rename it to a UTF-8 name (git mv) to import it';
+    const run: OnceSuccess = {
+      ...success,
+      links: undefined,
+      report: { ...success.report, warnings: [{ code: 'FILE_LEFT_OUT', file: 'caf\\xe9.md', message }] },
+    };
+    expect(readAnnotations(renderReport('github', run))).toEqual([
+      {
+        command: 'warning',
+        properties: { title: 'Import warning FILE_LEFT_OUT', file: 'docs/caf\\xe9.md' },
+        message,
+      },
+    ]);
+    const [warnings] = readMarkdownTables(renderReport('markdown', run));
+    expect(warnings?.[1]).toEqual(['docs/caf\\xe9.md', message, 'FILE_LEFT_OUT']);
+  });
+});
+
 describe('markdown summary', () => {
   it('tables the broken links with page, place in git and target, and the warnings', () => {
     const markdown = renderReport('markdown', success);
