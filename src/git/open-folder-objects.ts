@@ -99,6 +99,10 @@ export async function openFolderObjects(
       if (first === undefined) walked.set(oid, prefix.length);
       for (const entry of trees.get(oid) ?? []) {
         if (walksInto(entry)) walk(entry.blob, `${prefix}${entry.path}/`);
+        // Its whole path shown, the folders above too (a backslash, a control character), as an
+        // older git's listing shows it; its own entry kept as the bare name for a second visit.
+        else if (entry.nameNotUtf8 !== undefined)
+          entries.push({ ...entry, path: shownGitPath(Buffer.from(prefix)) + entry.path });
         else if (first === undefined) {
           entry.path = prefix + entry.path;
           entries.push(entry);

@@ -227,6 +227,9 @@ describe('GitMirror.openFolder', () => {
       Buffer.concat([Buffer.from(join(repo.work, path)), Buffer.from([0xe9]), Buffer.from(rest)]);
     await mkdir(join(repo.work, 'docs/été'), { recursive: true });
     await writeFile(latin1('docs/été/caf', '.md'), '# Café\n');
+    // In a folder whose UTF-8 name holds a backslash: shown escaped too, by any git.
+    await mkdir(join(repo.work, 'docs/back\\slash'), { recursive: true });
+    await writeFile(latin1('docs/back\\slash/caf', '.md'), '# Café\n');
     const inFolder = repo.commit('a file name from an old system');
     await mkdir(latin1('caf'));
     await writeFile(latin1('caf', '/page.md'), '# Page\n');
@@ -234,19 +237,18 @@ describe('GitMirror.openFolder', () => {
     repo.push();
     // The name byte by byte where it is not UTF-8. A git before 2.36 lists files only: the folder's
     // file is listed, under the folder's name as it reads.
-    const file = { path: 'docs/été/caf\\xe9.md', mode: '100644' };
+    const inDocs = [
+      { path: 'back\\x5cslash/caf\\xe9.md', mode: '100644' },
+      { path: 'été/caf\\xe9.md', mode: '100644' },
+    ];
+    const fromRoot = inDocs.map((file) => ({ ...file, path: `docs/${file.path}` }));
     const cases = [
-      {
-        commit: inFolder,
-        dir: 'docs',
-        modern: [{ ...file, path: 'été/caf\\xe9.md' }],
-        older: [{ ...file, path: 'été/caf\\xe9.md' }],
-      },
+      { commit: inFolder, dir: 'docs', modern: inDocs, older: inDocs },
       {
         commit: atRoot,
         dir: '',
-        modern: [{ path: 'caf\\xe9', mode: '40000' }, file],
-        older: [{ path: 'caf\\xe9/page.md', mode: '100644' }, file],
+        modern: [{ path: 'caf\\xe9', mode: '40000' }, ...fromRoot],
+        older: [{ path: 'caf\\xe9/page.md', mode: '100644' }, ...fromRoot],
       },
     ];
     for (const { commit, dir, modern, older } of cases)
