@@ -83,10 +83,11 @@ async function* walk(
   // Names as bytes: one that is not UTF-8 would read back as another (U+FFFD), which is not there.
   for (const child of await readdir(dir, { withFileTypes: true, encoding: 'buffer' })) {
     if (!isUtf8(child.name)) {
-      // Left out with a warning (plan-bundle.ts), never read, and a folder not walked into: as from git.
+      // Left out with a warning (plan-bundle.ts), never read, and a folder not walked into; its
+      // whole path shown, the folders above too, as from git.
       const folder = relative(root, dir).split(sep).join('/');
-      const name = folder === '' ? shownGitPath(child.name) : `${folder}/${shownGitPath(child.name)}`;
-      yield { path: name, kind: 'name-not-utf8', size: 0, source: '' };
+      const path = Buffer.concat([Buffer.from(folder === '' ? '' : `${folder}/`), child.name]);
+      yield { path: shownGitPath(path), kind: 'name-not-utf8', size: 0, source: '' };
       continue;
     }
     const childName = child.name.toString('utf8');

@@ -215,6 +215,9 @@ describe('bundleGitFolder', () => {
     await writeFile(latin1(repo.work, '/docs/caf', 0xe9, '.md'), '# Café\n');
     await mkdir(latin1(repo.work, '/docs/r', 0xe9, 'sum', 0xe9));
     await writeFile(latin1(repo.work, '/docs/r', 0xe9, 'sum', 0xe9, '/page.md'), '# Page\n');
+    // Below a UTF-8 folder whose name holds a backslash: the whole path shown.
+    await mkdir(join(repo.work, 'docs/back\\slash'));
+    await writeFile(latin1(repo.work, '/docs/back\\slash/caf', 0xe9, '.md'), '# Café\n');
     const sha = repo.commit('names from an old system');
     repo.push();
     await mirror.fetch();
@@ -222,13 +225,15 @@ describe('bundleGitFolder', () => {
     const result = await bundleGitFolder(mirror, sha, 'docs', out);
     expect([...(await readZip(await readFile(out))).keys()]).toEqual(['README.md', 'setup.md']);
     expect(result.warnings.map((warning) => [warning.code, warning.file])).toEqual([
+      ['FILE_LEFT_OUT', 'back\\x5cslash/caf\\xe9.md'],
       ['FILE_LEFT_OUT', 'caf\\xe9.md'],
       ['FILE_LEFT_OUT', 'r\\xe9sum\\xe9'],
     ]);
-    expect(result.warnings[0]?.message).toBe(
+    expect(result.warnings[1]?.message).toBe(
       'caf\\xe9.md has a name that is not UTF-8 (shown with its bytes as \\xNN): it stays in git and is not imported; rename it to a UTF-8 name (git mv) to import it',
     );
     expect(result.leftOut.map((file) => [file.path, file.reason])).toEqual([
+      ['back\\x5cslash/caf\\xe9.md', 'name-not-utf8'],
       ['caf\\xe9.md', 'name-not-utf8'],
       ['r\\xe9sum\\xe9', 'name-not-utf8'],
     ]);
