@@ -1,6 +1,6 @@
 // Builds dist/ from the current sources once per integration run, as `npm run build` does: tsc's
-// dist/src (the CLI most tests spawn) and the bundle in dist/bundle (what `npm start --ignore-scripts`
-// and the `docsync` bin run), so that neither is a stale build. Runs that overlap on one checkout
+// dist/src and the bundle in dist/bundle (what `npm start`, the `docsync` bin and the CLI tests
+// run), so that neither is a stale build. Runs that overlap on one checkout
 // take turns through a lock folder, so one never reads files another is writing.
 import { execFile } from 'node:child_process';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

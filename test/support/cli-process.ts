@@ -1,5 +1,6 @@
-// Runs the built `docsync` executable as a child process, the way users and CI run it. The global
-// setup builds dist/ from the current sources before the integration tests run.
+// Runs the built `docsync` executable as a child process, the way users and CI run it: the bundle
+// of `npm run build` (dist/bundle/), which `npm start`, the `docsync` bin and the image run. The
+// global setup builds dist/ from the current sources before the integration tests run.
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { PACKAGE_ROOT } from '../../src/package-info.js';
@@ -7,7 +8,9 @@ import { closeAfter } from './close-after.js';
 import { TEST_RUN_ENV } from './leftover-processes.js';
 import { waitFor } from './wait-for.js';
 
-export const BIN = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js');
+export const BIN = join(PACKAGE_ROOT, 'dist', 'bundle', 'bin.js');
+/** tsc's build of the same command line, a module per source file: for a test of what loads when. */
+export const TSC_BIN = join(PACKAGE_ROOT, 'dist', 'src', 'cli', 'bin.js');
 
 export interface CliRun {
   child: ChildProcessWithoutNullStreams;

@@ -22,7 +22,7 @@ export interface RunningProcess {
 
 export type LeftoverKind = 'redis-server' | 'docsync';
 
-const DOCSYNC_SCRIPT = /(^|[\\/])(cli[\\/]bin\.[cm]?[jt]s|start-with-slow-job\.mjs)$/;
+const DOCSYNC_SCRIPT = /(^|[\\/])((cli|bundle)[\\/]bin\.[cm]?[jt]s|start-with-slow-job\.mjs)$/;
 
 /** What a process started by the tests is, when it is one that must not outlive the run. */
 export function leftoverKind(process: RunningProcess): LeftoverKind | undefined {

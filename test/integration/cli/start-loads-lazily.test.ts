@@ -1,12 +1,13 @@
 // `docsync start` loads what it uses when it uses it: the queue dashboard (bull-board) only when
 // `http.dashboard` is on, the OpenAPI validator only when a document is validated, the local service
-// only for `docsync emulator` (and the demo). The CLI runs as a child process with a preload that
-// writes the path of every module it loads to a file.
+// only for `docsync emulator` (and the demo). The CLI (tsc's build, a module per source file) runs
+// as a child process with a preload that writes the path of every module it loads to a file; the
+// bundle's chunks are checked in bundle-runs.test.ts.
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
-import { BIN, cliEnv, startCli } from '../../support/cli-process.js';
+import { cliEnv, startCli, TSC_BIN } from '../../support/cli-process.js';
 import { redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -27,7 +28,7 @@ async function recordedCli(
   const list = join(dir, 'modules.txt');
   await writeFile(list, '');
   const run = startCli(await args(dir), {
-    command: [process.execPath, '--import', RECORDER, BIN],
+    command: [process.execPath, '--import', RECORDER, TSC_BIN],
     env: cliEnv({ ...env, DOCSYNC_LOADED_MODULES: list }),
   });
   const modules = async () => (await readFile(list, 'utf8')).split('\n').filter((line) => line !== '');

@@ -11,6 +11,7 @@ describe('leftoverKind', () => {
 
   it('knows docsync run from dist, from the sources, from the test fixture, or by npm start', () => {
     expect(leftoverKind(proc('node', '/usr/bin/node', '/repo/dist/src/cli/bin.js', 'start'))).toBe('docsync');
+    expect(leftoverKind(proc('node', '/usr/bin/node', '/repo/dist/bundle/bin.js', 'start'))).toBe('docsync');
     expect(leftoverKind(proc('node', 'node', '--import', 'tsx', 'src/cli/bin.ts', 'once'))).toBe('docsync');
     expect(leftoverKind(proc('node', 'node', '/repo/test/fixtures/start-with-slow-job.mjs'))).toBe('docsync');
     expect(leftoverKind(proc('npm start', 'npm', 'start', '--ignore-scripts'))).toBe('docsync');
