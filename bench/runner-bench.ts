@@ -6,9 +6,15 @@
 // busy one).
 // Two runners (two "processes") share the queue; the log level is production's (info) and
 // busyDelay is the default one.
+// Beside jobs/s, each side's CPU per job (this process's, and Redis's from INFO) and its Lua script
+// calls per job: on a shared machine these move less with a neighbour than a rate does, and they
+// show what the lock costs (one script call per few jobs, and its round trip on each job's path).
+// A last pair of rows runs jobs that await IO_JOB_MS each, shorter than any call to the service or
+// git: what the lock's round trip costs beside a job that waits on I/O.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
@@ -30,8 +36,30 @@ import { median, report } from './stats.js';
 const JOBS = 5000;
 const CONCURRENCY = 8;
 const ROUNDS = 5;
+/** The awaited time of each job of the I/O-bound rows, and their count (at 16 slots, about 1 s a run). */
+const IO_JOB_MS = 10;
+const IO_JOBS = 1500;
 
 type Engine = 'docsync' | 'bullmq';
+
+/** One run: its rate, and what a job cost each process. */
+interface Run {
+  jobsPerSecond: number;
+  /** This process's CPU (user and system, every thread) per job, in µs. */
+  nodeCpuUs: number;
+  /** Redis's CPU per job, in µs (INFO cpu, main thread and its I/O). */
+  redisCpuUs: number;
+  /** EVALSHA and EVAL calls per job: BullMQ's scripts and docsync's lock calls. */
+  scriptCalls: number;
+}
+
+interface Workload {
+  jobs: number;
+  /** Spaces the jobs are spread over, one lock key each; 0: no lock key. */
+  spaces: number;
+  /** What each job awaits before it returns; 0: a no-op job. */
+  workMs: number;
+}
 
 export async function runnerBench(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-runner-'));
@@ -39,39 +67,22 @@ export async function runnerBench(): Promise<void> {
   // docsync's logger at the production level, written as the daemon writes, where nobody reads it.
   const log = productionLog();
   const server = await startEmbeddedRedis({ dir, log: quiet });
+  const admin = new Redis(server.url);
   try {
     // A warm-up of both, uncounted: the first run of a process pays for its JIT and connections.
-    for (const engine of ['bullmq', 'docsync'] as const) await measure(server.url, engine, 50, log);
+    for (const engine of ['bullmq', 'docsync'] as const)
+      await measure(server.url, admin, engine, { jobs: JOBS, spaces: 50, workMs: 0 }, log);
     for (const spaces of [0, 50]) {
-      const figures: Record<Engine, number[]> = { docsync: [], bullmq: [] };
-      // Interleaved rounds, so that a noisy neighbour hurts both sides alike, each side first in
-      // every other round: the side that runs second collects the first one's garbage and finds
-      // the Redis it filled.
-      for (let round = 0; round < ROUNDS; round += 1)
-        for (const engine of round % 2 === 0
-          ? (['bullmq', 'docsync'] as const)
-          : (['docsync', 'bullmq'] as const))
-          figures[engine].push(await measure(server.url, engine, spaces, log));
-      const ratio = median(
-        figures.docsync.map((value, round) => value / (figures.bullmq[round] ?? Number.NaN)),
-      );
-      const docsync = median(figures.docsync);
-      const bullmq = median(figures.bullmq);
       const label = `runner ${JOBS} no-op jobs, 2x${CONCURRENCY}, ${spaces === 0 ? 'no lock' : `lock, ${spaces} spaces`}`;
       const target = spaces === 0 ? 0.95 : 0.85;
-      report(label, {
-        docsyncJobsPerSecond: docsync,
-        rawBullmqJobsPerSecond: bullmq,
-        ratio,
-        ratios: figures.docsync
-          .map((value, round) => (value / (figures.bullmq[round] ?? Number.NaN)).toFixed(2))
-          .join(' '),
-        // Each run, round by round: on a shared machine one run's neighbour shows here.
-        docsyncRuns: figures.docsync.map((value) => value.toFixed(0)).join(' '),
-        bullmqRuns: figures.bullmq.map((value) => value.toFixed(0)).join(' '),
+      const { ratio, docsync, bullmq } = await compare(
+        server.url,
+        admin,
+        { jobs: JOBS, spaces, workMs: 0 },
+        log,
+        label,
         target,
-        met: ratio >= target ? 'yes' : 'no',
-      });
+      );
       figure({
         name: `${label} (jobs/s)`,
         docsync,
@@ -81,25 +92,102 @@ export async function runnerBench(): Promise<void> {
         met: ratio >= target,
       });
     }
+    // What the lock costs a job that waits on I/O, as docsync's jobs do: no target of the issue's.
+    for (const spaces of [0, 50]) {
+      const label = `runner ${IO_JOBS} jobs of ${IO_JOB_MS} ms, 2x${CONCURRENCY}, ${spaces === 0 ? 'no lock' : `lock, ${spaces} spaces`}`;
+      const { ratio, docsync, bullmq } = await compare(
+        server.url,
+        admin,
+        { jobs: IO_JOBS, spaces, workMs: IO_JOB_MS },
+        log,
+        label,
+        undefined,
+      );
+      figure({ name: `${label} (jobs/s)`, docsync, baseline: bullmq, ratio });
+    }
   } finally {
+    await admin.quit();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   }
 }
 
-/** Jobs per second of one run of JOBS no-op jobs. */
-async function measure(url: string, engine: Engine, spaces: number, log: Logger): Promise<number> {
-  const prefix = `bench-${engine}-${spaces}-${Date.now()}`;
+/**
+ * ROUNDS runs of each side, interleaved, reported with their spread: the rate is the median of the
+ * rounds' ratios, the CPU and script figures the medians of each side's runs.
+ */
+async function compare(
+  url: string,
+  admin: Redis,
+  workload: Workload,
+  log: Logger,
+  label: string,
+  target: number | undefined,
+): Promise<{ ratio: number; docsync: number; bullmq: number }> {
+  const runs: Record<Engine, Run[]> = { docsync: [], bullmq: [] };
+  // Interleaved rounds, so that a noisy neighbour hurts both sides alike, each side first in every
+  // other round: the side that runs second collects the first one's garbage and finds the Redis it
+  // filled.
+  for (let round = 0; round < ROUNDS; round += 1)
+    for (const engine of round % 2 === 0
+      ? (['bullmq', 'docsync'] as const)
+      : (['docsync', 'bullmq'] as const))
+      runs[engine].push(await measure(url, admin, engine, workload, log));
+  const rates = (engine: Engine) => runs[engine].map((run) => run.jobsPerSecond);
+  const ratios = rates('docsync').map((value, round) => value / (rates('bullmq')[round] ?? Number.NaN));
+  const ratio = median(ratios);
+  const docsync = median(rates('docsync'));
+  const bullmq = median(rates('bullmq'));
+  const of = (engine: Engine, key: 'nodeCpuUs' | 'redisCpuUs' | 'scriptCalls') =>
+    median(runs[engine].map((run) => run[key]));
+  report(label, {
+    docsyncJobsPerSecond: docsync,
+    rawBullmqJobsPerSecond: bullmq,
+    ratio,
+    ratios: ratios.map((value) => value.toFixed(2)).join(' '),
+    // Each run, round by round: on a shared machine one run's neighbour shows here.
+    docsyncRuns: rates('docsync')
+      .map((value) => value.toFixed(0))
+      .join(' '),
+    bullmqRuns: rates('bullmq')
+      .map((value) => value.toFixed(0))
+      .join(' '),
+    ...(target === undefined ? {} : { target, met: ratio >= target ? 'yes' : 'no' }),
+  });
+  report(`  per job: docsync / raw BullMQ`, {
+    nodeCpuUs: `${of('docsync', 'nodeCpuUs').toFixed(1)} / ${of('bullmq', 'nodeCpuUs').toFixed(1)}`,
+    redisCpuUs: `${of('docsync', 'redisCpuUs').toFixed(1)} / ${of('bullmq', 'redisCpuUs').toFixed(1)}`,
+    scriptCalls: `${of('docsync', 'scriptCalls').toFixed(2)} / ${of('bullmq', 'scriptCalls').toFixed(2)}`,
+  });
+  return { ratio, docsync, bullmq };
+}
+
+/** One run of the workload's jobs through one engine. */
+async function measure(
+  url: string,
+  admin: Redis,
+  engine: Engine,
+  { jobs, spaces, workMs }: Workload,
+  log: Logger,
+): Promise<Run> {
+  const prefix = `bench-${engine}-${spaces}-${workMs}-${Date.now()}`;
   const config = parseConfig(
     `redis:\n  url: ${url}\n  prefix: ${prefix}\nqueues:\n  concurrency: ${CONCURRENCY}\n`,
     'bench.yaml',
     {},
   );
   let done = 0;
-  const processor = async () => {
-    done += 1;
-    return { result: 'ok' };
-  };
+  const processor =
+    workMs === 0
+      ? async () => {
+          done += 1;
+          return { result: 'ok' };
+        }
+      : async () => {
+          await sleep(workMs);
+          done += 1;
+          return { result: 'ok' };
+        };
   // Each side connects as it would in production: docsync through its own connections (one per
   // "process", src/redis/redis-connections.ts), raw BullMQ through a plain ioredis client.
   const owners =
@@ -111,25 +199,47 @@ async function measure(url: string, engine: Engine, spaces: number, log: Logger)
   const feeder = new Redis(url, { maxRetriesPerRequest: null });
   const producer = new Queues(feeder, config, log);
   await producer.get('maintain').addBulk(
-    Array.from({ length: JOBS }, (_, i) => ({
+    Array.from({ length: jobs }, (_, i) => ({
       name: 'noop',
       data: spaces > 0 ? { space: `space-${i % spaces}` } : {},
       opts: { jobId: jobId('noop', i) },
     })),
   );
+  const redisBefore = await redisFigures(admin);
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const stops =
     engine === 'docsync'
       ? startDocsync(connections, config, producer, log, processor)
       : startBullmq(connections, config, processor);
-  while (done < JOBS) await new Promise((resolve) => setTimeout(resolve, 5));
+  while (done < jobs) await sleep(5);
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  const redisAfter = await redisFigures(admin);
   await Promise.all(stops.map((stop) => stop()));
   await producer.close();
   await feeder.quit();
   if (engine === 'docsync') await Promise.all(owners.map((owner) => owner.close()));
   else await Promise.all(connections.map((connection) => connection.quit()));
-  return JOBS / seconds;
+  return {
+    jobsPerSecond: jobs / seconds,
+    nodeCpuUs: (cpu.user + cpu.system) / jobs,
+    redisCpuUs: ((redisAfter.cpuSeconds - redisBefore.cpuSeconds) * 1e6) / jobs,
+    scriptCalls: (redisAfter.scriptCalls - redisBefore.scriptCalls) / jobs,
+  };
+}
+
+/** Redis's CPU so far (seconds) and its script calls so far. */
+async function redisFigures(admin: Redis): Promise<{ cpuSeconds: number; scriptCalls: number }> {
+  const info = `${await admin.info('cpu')}\n${await admin.info('commandstats')}`;
+  const field = (name: string) =>
+    Number(new RegExp(`(?:^|\\n)${name}:([\\d.]+)`).exec(info)?.[1] ?? Number.NaN);
+  const calls = (command: string) =>
+    Number(new RegExp(`cmdstat_${command}:calls=(\\d+)`).exec(info)?.[1] ?? 0);
+  return {
+    cpuSeconds: field('used_cpu_user') + field('used_cpu_sys'),
+    scriptCalls: calls('evalsha') + calls('eval'),
+  };
 }
 
 function startDocsync(
