@@ -1,5 +1,6 @@
 // Options every method takes (its AbortSignal) and every list method adds (the page cursor and
 // size), and the address of content or a comment thread: a space, or a change request in it.
+import type { RevisionPage } from './schemas/revision-page-schema.js';
 import type { LinkStatus } from './schemas/service-enums.js';
 
 export interface CallOptions {
@@ -31,4 +32,15 @@ export interface ContentTarget {
 export interface ContentReadOptions extends CallOptions {
   metadata?: boolean | undefined;
   computed?: boolean | undefined;
+  /**
+   * A revision or page tree (getRevision, getPages) keeps of each page and file only the members
+   * docsync reads (src/api/revision-content.ts): about half the memory of a large space's tree.
+   */
+  contentOnly?: boolean | undefined;
+}
+
+/** A revision read (getRevision): what is kept of each page as it arrives (RevisionStreamOptions). */
+export interface RevisionReadOptions extends ContentReadOptions {
+  keepPage?: ((page: RevisionPage) => RevisionPage) | undefined;
+  pause?: (() => Promise<void> | undefined) | undefined;
 }

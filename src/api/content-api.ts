@@ -7,6 +7,7 @@ import type {
   ContentTarget,
   LinkListOptions,
   ListAllOptions,
+  RevisionReadOptions,
 } from './call-options.js';
 import type { DownloadOptions, HttpTransport } from './http-transport.js';
 import { PagedList } from './paged-list.js';
@@ -54,13 +55,19 @@ export class ContentApi {
    * a revision, so its body is read as it arrives, page by page (readRevisionStream): a space of
    * 100,000 pages is never one string, and the size cap applies to each page, not to the whole.
    */
-  getRevision(target: ContentTarget, options: ContentReadOptions = {}): Promise<Revision> {
+  getRevision(target: ContentTarget, options: RevisionReadOptions = {}): Promise<Revision> {
     const maxPartBytes = this.transport.maxBodyBytes;
     return this.transport.requestStream(contentPath(target), {
       query: { metadata: options.metadata, computed: options.computed },
       signal: options.signal,
       read: (body, answer) =>
-        readRevisionStream(body, answer, { maxPartBytes, maxTotalBytes: MAX_REVISION_BYTES }),
+        readRevisionStream(body, answer, {
+          maxPartBytes,
+          maxTotalBytes: MAX_REVISION_BYTES,
+          contentOnly: options.contentOnly,
+          keepPage: options.keepPage,
+          pause: options.pause,
+        }),
     });
   }
 
@@ -74,7 +81,7 @@ export class ContentApi {
         readContentStream(
           body,
           answer,
-          { maxPartBytes, maxTotalBytes: MAX_REVISION_BYTES },
+          { maxPartBytes, maxTotalBytes: MAX_REVISION_BYTES, contentOnly: options.contentOnly },
           contentPagesSchema,
         ),
     });

@@ -16,16 +16,26 @@ import { formatZodPath } from '../errors/format-zod-path.js';
 import { ApiError } from './api-error.js';
 import type { StreamedAnswer } from './http-transport.js';
 import { redactSecrets } from './redact-secrets.js';
+import { fileContent, pageContent } from './revision-content.js';
 import { revisionPartSchemas } from './revision-part-schemas.js';
 import type { RevisionFile } from './schemas/revision-file-schema.js';
 import { type RevisionPage, revisionPageSchema } from './schemas/revision-page-schema.js';
 import { type Revision, revisionSchema } from './schemas/revision-schema.js';
 
-export interface RevisionStreamLimits {
+export interface RevisionStreamOptions {
   /** Largest part: the revision's own members, one page without its children, or one file. */
   maxPartBytes: number;
   /** Largest body in all: a bound on what a misbehaving server can make docsync hold. */
   maxTotalBytes: number;
+  /** Keep of each page and file only the members docsync reads (src/api/revision-content.ts). */
+  contentOnly?: boolean | undefined;
+  /**
+   * Each page, checked, as it arrives: what of it is kept (its child pages are set on what it
+   * returns). A reader that takes a page's markdown elsewhere never holds every page's at once.
+   */
+  keepPage?: ((page: RevisionPage) => RevisionPage) | undefined;
+  /** Asked after each chunk of the body; a promise it gives is awaited before the next is read. */
+  pause?: (() => Promise<void> | undefined) | undefined;
 }
 
 const ISSUES_IN_MESSAGE = 3;
@@ -78,7 +88,7 @@ interface PartFrame {
 export function readRevisionStream(
   body: AsyncIterable<Uint8Array>,
   answer: StreamedAnswer,
-  limits: RevisionStreamLimits,
+  limits: RevisionStreamOptions,
 ): Promise<Revision> {
   return readContentStream(body, answer, limits, revisionSchema);
 }
@@ -90,14 +100,17 @@ type ContentRoot = { pages?: RevisionPage[] | undefined; files?: RevisionFile[] 
 export async function readContentStream<T extends ContentRoot>(
   body: AsyncIterable<Uint8Array>,
   answer: StreamedAnswer,
-  limits: RevisionStreamLimits,
+  limits: RevisionStreamOptions,
   schema: z.ZodType<T>,
 ): Promise<T> {
   const reader = new ContentReader(answer, limits, schema);
-  for await (const chunk of body)
+  for await (const chunk of body) {
     reader.push(
       Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
     );
+    const paused = limits.pause?.();
+    if (paused !== undefined) await paused;
+  }
   return reader.end();
 }
 
@@ -116,7 +129,7 @@ class ContentReader<T extends ContentRoot> {
 
   constructor(
     private readonly answer: StreamedAnswer,
-    private readonly limits: RevisionStreamLimits,
+    private readonly limits: RevisionStreamOptions,
     private readonly schema: z.ZodType<T>,
   ) {}
 
@@ -333,14 +346,17 @@ class ContentReader<T extends ContentRoot> {
       if (isPart(frame)) parent = frame;
     }
     if (part.kind === 'file') {
-      parent?.files.push(this.check(revisionPartSchemas().file, value, part.at));
+      const file = this.check(revisionPartSchemas().file, value, part.at);
+      parent?.files.push(this.limits.contentOnly === true ? fileContent(file) : file);
       return;
     }
     if (part.kind === 'page') {
       // Its child pages were read apart (an empty array is left in its text); a part that does not
       // pass the compiled check is checked by the page's own schema, for its issues.
       const checked = revisionPartSchemas().page.safeParse(value);
-      const page = checked.success ? checked.data : this.check(revisionPageSchema, value, part.at);
+      const whole = checked.success ? checked.data : this.check(revisionPageSchema, value, part.at);
+      const kept = this.limits.contentOnly === true ? pageContent(whole) : whole;
+      const page = this.limits.keepPage === undefined ? kept : this.limits.keepPage(kept);
       if (page.pages?.length === 0) page.pages = part.children;
       parent?.children.push(page);
       return;

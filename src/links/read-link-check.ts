@@ -88,7 +88,7 @@ export async function readChangeRequestLinks(
 ): Promise<{ pages: CheckedPage[]; broken: BrokenLink[]; stats: LinkStats }> {
   const { spaceId, changeRequestId } = target;
   const [{ pages }, read] = await Promise.all([
-    api.content.getPages(target, { signal }),
+    api.content.getPages(target, { signal, contentOnly: true }),
     readAll(
       (cursor) =>
         api.changeRequests.listLinks(spaceId, changeRequestId, { status: 'broken', ...cursor, signal }),

@@ -93,6 +93,75 @@ describe('readRevisionStream', () => {
     expect(pages).toEqual(expected);
   });
 
+  it('keeps of each page and file only what docsync reads, when asked for the content only', async () => {
+    const text = JSON.stringify(tricky);
+    const revision = await readRevisionStream(chunks(text, 7), answer, { ...roomy, contentOnly: true });
+    const home = revision.pages?.[0];
+    expect(Object.keys(home ?? {}).sort()).toEqual(
+      ['git', 'href', 'id', 'markdown', 'pages', 'path', 'slug', 'target', 'title', 'type'].sort(),
+    );
+    expect(home).toMatchObject({ id: 'p1', title: tricky.pages[0]?.title, slug: 'home', type: 'document' });
+    expect(home).not.toHaveProperty('layout');
+    expect(home?.urls).toBeUndefined();
+    expect(revision.pages?.[1]?.pages?.[0]?.pages?.[0]).toMatchObject({ id: 'p2a1', title: 'Grandchild' });
+    expect(revision.pages?.[1]?.pages?.[1]?.target).toEqual({ kind: 'url', url: 'https://x.example' });
+    expect(revision.files?.[0]).toEqual({
+      id: 'f1',
+      name: 'a [1].png',
+      contentType: undefined,
+      downloadURL: 'https://cdn.example/f1?x={y}',
+      size: 3,
+      git: { oid: 'abc', path: '.gitbook/assets/a [1].png' },
+    });
+    expect(revision.files?.[1]).not.toHaveProperty('dimensions');
+    // The revision's own members stay as they are.
+    expect(revision.urls).toEqual({ app: 'https://app.example/r/rev_1' });
+  });
+
+  it('hands each page to keepPage as it arrives, and waits on pause between chunks', async () => {
+    const pages = Array.from({ length: 50 }, (_, i) => ({
+      id: `p${i}`,
+      title: `Page ${i}`,
+      markdown: `# Page ${i}\n`,
+      pages: [{ id: `c${i}`, title: 'Child', markdown: 'child', pages: [] }],
+    }));
+    const text = JSON.stringify({ id: 'rev_k', pages });
+    const seen: string[] = [];
+    let chunksRead = 0;
+    let pauses = 0;
+    const body = (async function* () {
+      for await (const chunk of chunks(text, 64)) {
+        chunksRead += 1;
+        yield chunk;
+      }
+    })();
+    const revision = await readRevisionStream(body, answer, {
+      ...roomy,
+      keepPage: (page) => {
+        seen.push(page.id);
+        // What keepPage returns is what the revision holds.
+        return { ...page, markdown: undefined };
+      },
+      pause: () => {
+        // A slow consumer: the next chunk is read only once this resolves.
+        const read = chunksRead;
+        pauses += 1;
+        return new Promise<void>((resolve) =>
+          setImmediate(() => {
+            expect(chunksRead).toBe(read);
+            resolve();
+          }),
+        );
+      },
+    });
+    // Children first, as each page's part closes after its child pages'.
+    expect(seen.slice(0, 2)).toEqual(['c0', 'p0']);
+    expect(seen).toHaveLength(100);
+    expect(pauses).toBe(chunksRead);
+    expect(revision.pages?.[49]).toMatchObject({ id: 'p49', markdown: undefined });
+    expect(revision.pages?.[49]?.pages?.[0]).toMatchObject({ id: 'c49', markdown: undefined });
+  });
+
   it('keeps a revision without pages or files without them', async () => {
     const text = JSON.stringify({ id: 'rev_2', parents: [] });
     expect(await readRevisionStream(chunks(text, 4), answer, roomy)).toEqual({ id: 'rev_2', parents: [] });
