@@ -6,8 +6,11 @@
 // entry pointing outside the docs) and placeholders (an entry with no file: in the service, an empty
 // document page; in a folder, a SUMMARY line without a link).
 
-/** A page of markdown read from a file. Its children are `pages`, in reading order. */
-export interface DocsDocument {
+/**
+ * A page of markdown read from a file. Its children are `pages`, in reading order. `M` is how its
+ * markdown is held: the text, or for an export a blob of the git mirror (export/stored-text.ts).
+ */
+export interface DocsDocument<M = string> {
   /** Absent in trees written before page kinds existed: a page without a kind is a document. */
   kind?: 'document';
   /** The service's page id, when the tree came from the service; a folder knows none. */
@@ -17,18 +20,18 @@ export interface DocsDocument {
   title: string;
   /** Derived from the file name when read from a folder; not written to files. */
   slug: string;
-  markdown: string;
-  pages: DocsPage[];
+  markdown: M;
+  pages: DocsPage<M>[];
 }
 
 /** A group of top-level pages under a title, from a SUMMARY.md heading. Never nested. */
-export interface DocsGroup {
+export interface DocsGroup<M = string> {
   kind: 'group';
   id?: string;
   title: string;
   slug: string;
   /** Documents, links and placeholders: a group holds no group. */
-  pages: DocsPage[];
+  pages: DocsPage<M>[];
 }
 
 /** An entry pointing outside the docs (`* [Status](https://status.example.com)`). */
@@ -42,43 +45,43 @@ export interface DocsLink {
 }
 
 /** An entry with a title but no file (`* Overview`): an empty page that can hold children. */
-export interface DocsPlaceholder {
+export interface DocsPlaceholder<M = string> {
   kind: 'placeholder';
   id?: string;
   title: string;
   slug: string;
-  pages: DocsPage[];
+  pages: DocsPage<M>[];
 }
 
-export type DocsPage = DocsDocument | DocsGroup | DocsLink | DocsPlaceholder;
+export type DocsPage<M = string> = DocsDocument<M> | DocsGroup<M> | DocsLink | DocsPlaceholder<M>;
 
-/** A file that is not a page: an image or an attachment. */
-export interface DocsFile {
+/** A file that is not a page: an image or an attachment. `D` is how its bytes are held. */
+export interface DocsFile<D = Buffer> {
   /** Path in the folder: posix, relative, normalised, e.g. `.gitbook/assets/logo.png`. */
   path: string;
   /** The last segment of `path`. */
   name: string;
   contentType: string;
-  data: Buffer;
+  data: D;
 }
 
-export interface DocsTree {
+export interface DocsTree<M = string, D = Buffer> {
   /** Top-level pages in reading order; the first document is the space's first page (README.md). */
-  pages: DocsPage[];
+  pages: DocsPage<M>[];
   /** Files in path order. */
-  files: DocsFile[];
+  files: DocsFile<D>[];
 }
 
-export function isDocument(page: DocsPage): page is DocsDocument {
+export function isDocument<M>(page: DocsPage<M>): page is DocsDocument<M> {
   return page.kind === undefined || page.kind === 'document';
 }
 
 /** The pages below `page`: none for a link. */
-export function childPages(page: DocsPage): DocsPage[] {
+export function childPages<M>(page: DocsPage<M>): DocsPage<M>[] {
   return page.kind === 'link' ? [] : page.pages;
 }
 
 /** Every document of `pages` and their descendants, in reading order. */
-export function allDocuments(pages: readonly DocsPage[]): DocsDocument[] {
+export function allDocuments<M>(pages: readonly DocsPage<M>[]): DocsDocument<M>[] {
   return pages.flatMap((page) => [...(isDocument(page) ? [page] : []), ...allDocuments(childPages(page))]);
 }

@@ -136,15 +136,28 @@ export function readFolder(
 }
 
 function readPage(path: string, markdown: string, readmeName: string): DocsDocument {
-  const segments = path.split('/');
-  const fileName = segments.at(-1) ?? path;
-  const folderName = segments.at(-2);
-  const baseName =
-    fileName === readmeName && folderName !== undefined ? folderName : fileName.replace(MARKDOWN, '');
+  const baseName = baseNameOf(path, readmeName);
   return { path, title: firstHeading(markdown) ?? baseName, slug: slugOf(baseName), markdown, pages: [] };
 }
 
-function firstHeading(markdown: string): string | undefined {
+/**
+ * The title a page gives itself when no summary entry titles it (rule 6): its first heading
+ * (`firstHeading` of its markdown), else its file name (a README: its folder's name).
+ */
+export function documentTitle(path: string, heading: string | undefined, readmeName: string): string {
+  return heading ?? baseNameOf(path, readmeName);
+}
+
+/** The file name without `.md`; for a folder's README, the folder's name. */
+function baseNameOf(path: string, readmeName: string): string {
+  const segments = path.split('/');
+  const fileName = segments.at(-1) ?? path;
+  const folderName = segments.at(-2);
+  return fileName === readmeName && folderName !== undefined ? folderName : fileName.replace(MARKDOWN, '');
+}
+
+/** The first level-1 ATX heading outside code, escapes resolved, whitespace runs made one space. */
+export function firstHeading(markdown: string): string | undefined {
   const lines = markdown.split('\n');
   const code = codeBlockLines(lines);
   for (const [index, line] of lines.entries()) {

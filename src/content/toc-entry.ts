@@ -16,8 +16,8 @@ export function oneLine(text: string): string {
 }
 
 /** The summary entries of a tree's pages; a document's title falls back to `implied` when empty. */
-export function tocEntries(
-  pages: readonly DocsPage[],
+export function tocEntries<M>(
+  pages: readonly DocsPage<M>[],
   implied: (path: string) => string | undefined,
 ): TocEntry[] {
   return pages.map((page): TocEntry => {

@@ -38,15 +38,9 @@
 // folder whose space did not change comes back byte for byte whatever its summary looks like.
 import { ContentError } from './content-error.js';
 import type { OutlineEntry, OutlineOptions } from './docs-outline.js';
-import {
-  allDocuments,
-  childPages,
-  type DocsDocument,
-  type DocsPage,
-  type DocsTree,
-  isDocument,
-} from './docs-tree.js';
-import { folderToTree } from './folder-to-tree.js';
+import { childPages, type DocsPage, type DocsTree, isDocument } from './docs-tree.js';
+import type { FolderBytes } from './folder-bytes.js';
+import { documentTitle, firstHeading } from './folder-to-tree.js';
 import { readOutline } from './read-outline.js';
 import { DEFAULT_SUMMARY_HEAD, renderSummary } from './render-summary.js';
 import { rewriteSummary } from './rewrite-summary.js';
@@ -71,14 +65,49 @@ export interface FolderWriteOptions extends OutlineOptions {
   current?: CurrentFolder;
 }
 
+/**
+ * How a tree holds its pages' markdown (`M`) and its files' bytes (`D`): what each becomes in the
+ * folder, and the first heading of a page's markdown (`firstHeading` of folder-to-tree.ts), which
+ * titles a page the summary does not. The export's tree holds blobs of the git mirror
+ * (export/stored-text.ts); every other tree holds text and Buffers (TEXT_CONTENT).
+ */
+export interface FolderContent<M, D> {
+  markdownBytes(markdown: M): FolderBytes;
+  heading(markdown: M): string | undefined;
+  fileBytes(data: D): FolderBytes;
+}
+
+const TEXT_CONTENT: FolderContent<string, Buffer> = {
+  markdownBytes: (markdown) => Buffer.from(markdown, 'utf8'),
+  heading: firstHeading,
+  fileBytes: (data) => data,
+};
+
+/** A page as the folder's files alone title and nest it, without a summary (rules 5 and 6). */
+interface ImpliedPage {
+  path: string;
+  title: string;
+  pages: ImpliedPage[];
+}
+
 const MARKDOWN = /\.md$/i;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-export function treeToFolder(tree: DocsTree, options: FolderWriteOptions = {}): Map<string, Buffer> {
+export function treeToFolder(tree: DocsTree, options?: FolderWriteOptions): Map<string, Buffer>;
+export function treeToFolder<M, D>(
+  tree: DocsTree<M, D>,
+  options: FolderWriteOptions,
+  content: FolderContent<M, D>,
+): Map<string, FolderBytes>;
+export function treeToFolder<M, D>(
+  tree: DocsTree<M, D>,
+  options: FolderWriteOptions = {},
+  content: FolderContent<M, D> = TEXT_CONTENT as unknown as FolderContent<M, D>,
+): Map<string, FolderBytes> {
   const readmeName = options.readme ?? 'README.md';
   const summaryPath = safeRelativePath(options.summary ?? 'SUMMARY.md');
   const layout = { readme: readmeName, summary: summaryPath };
-  const entries = new Map<string, Buffer>();
+  const entries = new Map<string, FolderBytes>();
   const claim = (raw: string, what: string): string => {
     const path = safeRelativePath(raw, { subject: what, root: 'docs folder' });
     if (entries.has(path) || path === summaryPath) {
@@ -91,10 +120,11 @@ export function treeToFolder(tree: DocsTree, options: FolderWriteOptions = {}): 
 
   // The readme can only be the first entry of the summary (a group heading aside).
   const firstEntry = firstNonGroup(tree.pages);
-  const written: DocsDocument[] = [];
+  /** Each page written, by path: its markdown, for the title it gives itself. */
+  const written = new Map<string, M>();
   // `place`: at the top level, directly in a group (still the top of the list), or below a page.
-  const visit = (pages: readonly DocsPage[], place: 'top' | 'group' | 'nested'): DocsPage[] =>
-    pages.map((page): DocsPage => {
+  const visit = (pages: readonly DocsPage<M>[], place: 'top' | 'group' | 'nested'): DocsPage<M>[] =>
+    pages.map((page): DocsPage<M> => {
       if (!isDocument(page)) {
         if (page.kind === 'group' && place !== 'top') {
           throw new ContentError('CONTENT_INVALID', `group "${page.title}" can only be at the top level`);
@@ -113,10 +143,9 @@ export function treeToFolder(tree: DocsTree, options: FolderWriteOptions = {}): 
           { path },
         );
       }
-      entries.set(path, Buffer.from(page.markdown, 'utf8'));
-      const copy = { ...page, path, pages: visit(page.pages, 'nested') };
-      written.push(copy);
-      return copy;
+      entries.set(path, content.markdownBytes(page.markdown));
+      written.set(path, page.markdown);
+      return { ...page, path, pages: visit(page.pages, 'nested') };
     });
   const pages = visit(tree.pages, 'top');
   for (const file of tree.files) {
@@ -124,42 +153,61 @@ export function treeToFolder(tree: DocsTree, options: FolderWriteOptions = {}): 
     if (MARKDOWN.test(path)) {
       throw new ContentError('CONTENT_INVALID', `file ${path} would read back as a page`, { path });
     }
-    entries.set(path, file.data);
+    entries.set(path, content.fileBytes(file.data));
   }
   refuseFileFolderClashes(entries.keys());
 
   // What the pages say of themselves without a summary: their titles (first heading, else file
   // name), and without a summary in git the tree rule 5 gives. Over git's summary only the titles
-  // of entries without one are needed: read page by page, when asked.
+  // of entries without one are needed, when asked.
   const current = options.current;
-  const pageFolder = (paths: readonly string[]) =>
-    new Map(paths.map((path): [string, Buffer] => [path, entries.get(path) ?? Buffer.alloc(0)]));
-  const implied =
-    current?.summary === undefined
-      ? folderToTree(pageFolder(written.map((page) => page.path)), layout)
-      : undefined;
-  const impliedTitles = new Map(allDocuments(implied?.pages ?? []).map((page) => [page.path, page.title]));
+  const titles = new Map<string, string>();
   const impliedTitle = (path: string): string | undefined => {
-    if (implied === undefined && !impliedTitles.has(path) && entries.has(path)) {
-      const [page] = allDocuments(folderToTree(pageFolder([path]), layout).pages);
-      if (page !== undefined) impliedTitles.set(path, page.title);
+    let title = titles.get(path);
+    if (title === undefined) {
+      const markdown = written.get(path);
+      if (markdown === undefined) return undefined;
+      title = documentTitle(path, content.heading(markdown), readmeName);
+      titles.set(path, title);
     }
-    return impliedTitles.get(path);
+    return title;
   };
   const space = tocEntries(pages, impliedTitle);
   const summary =
     current?.summary === undefined
-      ? newSummary(space, implied?.pages ?? [], summaryPath)
+      ? newSummary(space, impliedPages(written.keys(), layout, impliedTitle), summaryPath)
       : editedSummary(current, space, [...entries.keys()], summaryPath, impliedTitle, options);
   if (summary !== undefined) entries.set(summaryPath, summary);
 
   return new Map([...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
+/**
+ * The pages as the folder's files alone give them (folderToTree of the written pages, without a
+ * summary): nested and ordered by rule 5, each titled by itself.
+ */
+function impliedPages(
+  paths: Iterable<string>,
+  layout: OutlineOptions,
+  title: (path: string) => string | undefined,
+): ImpliedPage[] {
+  const toPage = (entry: OutlineEntry): ImpliedPage[] =>
+    entry.kind === 'document'
+      ? [
+          {
+            path: entry.path,
+            title: entry.title !== '' ? entry.title : (title(entry.path) ?? ''),
+            pages: entry.pages.flatMap(toPage),
+          },
+        ]
+      : [];
+  return readOutline(paths, undefined, layout).pages.flatMap(toPage);
+}
+
 /** Without a summary in git: one only when the files alone would read back differently. */
 function newSummary(
   space: readonly TocEntry[],
-  impliedPages: readonly DocsPage[],
+  impliedPages: readonly ImpliedPage[],
   summaryPath: string,
 ): Buffer | undefined {
   if (sameAsImplied(space, impliedPages)) return undefined;
@@ -217,14 +265,13 @@ function headOf(text: string): string[] {
   return head.length === 0 ? [...DEFAULT_SUMMARY_HEAD] : [...head, ''];
 }
 
-function sameAsImplied(space: readonly TocEntry[], pages: readonly DocsPage[]): boolean {
+function sameAsImplied(space: readonly TocEntry[], pages: readonly ImpliedPage[]): boolean {
   return (
     space.length === pages.length &&
     space.every((entry, index) => {
       const page = pages[index];
       return (
         page !== undefined &&
-        isDocument(page) &&
         entry.kind === 'document' &&
         entry.path === page.path &&
         entry.title === page.title &&
@@ -234,7 +281,7 @@ function sameAsImplied(space: readonly TocEntry[], pages: readonly DocsPage[]): 
   );
 }
 
-function firstNonGroup(pages: readonly DocsPage[]): DocsPage | undefined {
+function firstNonGroup<M>(pages: readonly DocsPage<M>[]): DocsPage<M> | undefined {
   const first = pages[0];
   return first?.kind === 'group' ? (first.pages[0] ?? firstNonGroup(pages.slice(1))) : first;
 }

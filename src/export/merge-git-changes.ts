@@ -3,9 +3,9 @@
 // what conflicts (planFileMerge). Only the paths the export changes count: it owns only what the
 // service holds, so git's changes elsewhere (dotfiles, unlisted pages, files left out) are never in
 // the way.
+import { blobOf, type FolderBytes } from '../content/folder-bytes.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { type FileMerge, planFileMerge } from './plan-file-merge.js';
-import { blobId } from './plan-folder-commit.js';
 
 export interface GitChangesInput {
   /** Undefined: nothing is known to equal the space; every change is a conflict. */
@@ -14,7 +14,7 @@ export interface GitChangesInput {
   /** The docs root in the repository. */
   dir: string;
   /** What the export writes there (path relative to `dir` to bytes), or deletes (undefined). */
-  changes: ReadonlyMap<string, Buffer | undefined>;
+  changes: ReadonlyMap<string, FolderBytes | undefined>;
   signal: AbortSignal;
 }
 
@@ -30,7 +30,7 @@ export async function mergeGitChanges(
   const hashLength = [...head.values()][0]?.length ?? [...(base?.values() ?? [])][0]?.length ?? 40;
   const written = new Map<string, string | undefined>();
   for (const [path, data] of input.changes)
-    written.set(path, data === undefined ? undefined : blobId(data, hashLength));
+    written.set(path, data === undefined ? undefined : blobOf(data, hashLength));
   return planFileMerge(written, { base, head });
 }
 

@@ -1,7 +1,7 @@
 // What an export changes in git's docs root, decided from git's listing and the folder written for
 // the space: the files whose bytes differ (the rest are already there), and the owned files the space
 // no longer holds, to delete. Nothing else of git's tree is touched. Pure.
-import { createHash } from 'node:crypto';
+import { blobOf, type FolderBytes } from '../content/folder-bytes.js';
 import type { ExportPathProblem } from './export-path-error.js';
 
 export interface ListedFile {
@@ -13,11 +13,11 @@ export interface ListedFile {
 
 export interface FolderChanges {
   /** Files to write, by path relative to the docs root: new, or other bytes than git's. */
-  write: Map<string, Buffer>;
+  write: Map<string, FolderBytes>;
   /** Owned files the space does not hold: deleted. */
   remove: string[];
   /** Each path the export changes: its new bytes, or undefined when it is deleted. */
-  changes: Map<string, Buffer | undefined>;
+  changes: Map<string, FolderBytes | undefined>;
   /** Written paths that would replace a file or folder of git the export does not own. */
   problems: ExportPathProblem[];
 }
@@ -30,17 +30,17 @@ export interface FolderChanges {
 export function planFolderChanges(
   listing: readonly ListedFile[],
   owned: ReadonlySet<string>,
-  folder: ReadonlyMap<string, Buffer>,
+  folder: ReadonlyMap<string, FolderBytes>,
   deletable: ReadonlySet<string> = owned,
 ): FolderChanges {
   const blobs = new Map(listing.map((file) => [file.path, file.blob]));
   const hashLength = listing[0]?.blob.length ?? 40;
-  const write = new Map<string, Buffer>();
-  const changes = new Map<string, Buffer | undefined>();
+  const write = new Map<string, FolderBytes>();
+  const changes = new Map<string, FolderBytes | undefined>();
   for (const [path, data] of folder) {
     // Hashed only where git has a file to compare with: a first export hashes nothing.
     const blob = blobs.get(path);
-    if (blob !== undefined && blob === blobId(data, hashLength)) continue;
+    if (blob !== undefined && blob === blobOf(data, hashLength)) continue;
     write.set(path, data);
     changes.set(path, data);
   }
@@ -58,7 +58,7 @@ export function planFolderChanges(
 function clashes(
   listing: readonly ListedFile[],
   owned: ReadonlySet<string>,
-  folder: ReadonlyMap<string, Buffer>,
+  folder: ReadonlyMap<string, FolderBytes>,
 ): ExportPathProblem[] {
   const staying = listing.map((file) => file.path).filter((path) => !owned.has(path) && !folder.has(path));
   const stayingFiles = new Set(staying);
@@ -91,12 +91,4 @@ function clashes(
     }
   }
   return problems;
-}
-
-/** Git's id of a blob with these bytes: sha1, or sha256 in a repository of that object format. */
-export function blobId(data: Buffer, hashLength: number): string {
-  return createHash(hashLength === 64 ? 'sha256' : 'sha1')
-    .update(`blob ${data.length}\0`)
-    .update(data)
-    .digest('hex');
 }

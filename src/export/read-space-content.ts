@@ -2,11 +2,14 @@
 // tree, each page's markdown (read on its own when the revision leaves it out: an empty one makes
 // a placeholder), and each file's bytes from its download address. Every path is checked before any
 // file is downloaded; pages and files are read a few at a time, so a large space neither waits on
-// one request at a time nor floods the service. The revision's own objects (every page's metadata)
-// are dropped once planned: only the plan, with the markdown, lives on to the downloads and after.
+// one request at a time nor floods the service. Each page's markdown and each file's bytes go to the
+// content store (the git mirror) as they arrive, a page's as the revision's body streams in: the
+// tree holds blob ids, so a space's content is never in memory at once. The revision's own objects
+// (every page's metadata) are dropped once planned: only the plan lives on to the downloads.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
 import type { DocsTree } from '../content/docs-tree.js';
+import type { StoredBlob } from '../content/folder-bytes.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { mapBounded } from '../upkeep/map-bounded.js';
 import { downloadFile } from './download-file.js';
@@ -17,8 +20,8 @@ import {
   pagesWithoutMarkdown,
   planExport,
   treeOf,
-  withMarkdown,
 } from './revision-to-tree.js';
+import { type ContentStore, type StoredText, storedPageText, storeText } from './stored-text.js';
 
 export interface ReadSpaceOptions {
   /** Reads the revision and pages, and downloads the files (its token to its own origin only). */
@@ -31,12 +34,14 @@ export interface ReadSpaceOptions {
    * promise is awaited once the revision is read, so that git's folder is read meanwhile.
    */
   layout?: ExportPlanOptions | Promise<ExportPlanOptions>;
+  /** Where the pages' markdown and the files' bytes go: finished before the content is returned. */
+  store: ContentStore;
 }
 
 export interface SpaceContent {
   /** The revision read: its id (its pages are in `tree`). */
   revision: Pick<Revision, 'id'>;
-  tree: DocsTree;
+  tree: DocsTree<StoredText, StoredBlob>;
 }
 
 const DOWNLOAD_TIMEOUT_MS = 60_000;
@@ -44,20 +49,21 @@ const DOWNLOAD_TIMEOUT_MS = 60_000;
 const PARALLEL_READS = 6;
 
 export async function readSpaceContent(options: ReadSpaceOptions): Promise<SpaceContent> {
-  const { api, signal } = options;
+  const { api, signal, store } = options;
   const { id, plan } = await readPlan(options);
-  const data = new Map<string, Buffer>();
+  const data = new Map<string, StoredBlob>();
   await mapBounded(plan.files, PARALLEL_READS, async (file) => {
-    data.set(
-      file.id,
-      await downloadFile(api, file.downloadURL ?? '', `file ${file.path}`, {
-        maxBytes: options.maxFileBytes,
-        timeoutMs: DOWNLOAD_TIMEOUT_MS,
-        signal,
-      }),
-    );
+    const bytes = await downloadFile(api, file.downloadURL ?? '', `file ${file.path}`, {
+      maxBytes: options.maxFileBytes,
+      timeoutMs: DOWNLOAD_TIMEOUT_MS,
+      signal,
+    });
+    data.set(file.id, store.add(bytes));
+    if (store.congested) await store.drained();
   });
-  return { revision: { id }, tree: treeOf(plan, data) };
+  const tree = treeOf(plan, data, () => store.add(Buffer.alloc(0)));
+  await store.finish();
+  return { revision: { id }, tree };
 }
 
 /**
@@ -65,16 +71,37 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
  * revision (a hundred thousand pages' metadata) is garbage once it returns, not held by the
  * caller's frame while files download and the folder is written.
  */
-async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: ExportPlan }> {
-  const { api, space, signal } = options;
-  const revision = await api.content.getRevision({ spaceId: space }, { signal });
+async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: ExportPlan<StoredText> }> {
+  const { api, space, signal, store } = options;
+  const texts = new Map<string, StoredText>();
+  const revision = await api.content.getRevision(
+    { spaceId: space },
+    {
+      signal,
+      contentOnly: true,
+      // Each page's markdown goes to the store as the page arrives; the page keeps none.
+      keepPage: (page) => {
+        if (page.markdown !== undefined) {
+          texts.set(page.id, storeText(store, page.markdown));
+          page.markdown = undefined;
+        }
+        return page;
+      },
+      pause: () => (store.congested ? store.drained() : undefined),
+    },
+  );
   // Markdown first: whether a page made in the service is a placeholder depends on it.
-  const markdown = new Map<string, string>();
-  await mapBounded(pagesWithoutMarkdown(revision), PARALLEL_READS, async (pageId) => {
+  const unread = pagesWithoutMarkdown(revision).filter((pageId) => !texts.has(pageId));
+  await mapBounded(unread, PARALLEL_READS, async (pageId) => {
     const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
-    markdown.set(pageId, page.markdown ?? '');
+    texts.set(pageId, storeText(store, page.markdown ?? ''));
+    if (store.congested) await store.drained();
   });
-  const plan = planExport(withMarkdown(revision, markdown), await options.layout);
+  const plan = planExport(
+    revision,
+    (await options.layout) ?? {},
+    storedPageText(texts, () => storeText(store, '')),
+  );
   if (plan.problems.length > 0) throw new ExportPathError(space, revision.id, plan.problems);
 
   for (const file of plan.files) {

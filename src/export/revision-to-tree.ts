@@ -22,9 +22,9 @@ export interface PlannedFile {
   size: number | undefined;
 }
 
-export interface ExportPlan {
+export interface ExportPlan<M = string> {
   /** Pages with their markdown, documents at the paths they are written to. */
-  pages: DocsPage[];
+  pages: DocsPage<M>[];
   /** Files still to fetch, in path order. */
   files: PlannedFile[];
   problems: ExportPathProblem[];
@@ -44,6 +44,21 @@ export interface ExportPlanOptions {
    */
   existing?: ReadonlySet<string>;
 }
+
+/**
+ * How the plan holds a document's markdown (`M`): the text the revision carries, or what an export
+ * kept of it once handed to the git mirror (stored-text.ts), and whether it is blank (a page made in
+ * the service with no text is a placeholder).
+ */
+export interface PageText<M> {
+  of(page: RevisionPage): M;
+  blank(markdown: M): boolean;
+}
+
+const REVISION_TEXT: PageText<string> = {
+  of: (page) => page.markdown ?? '',
+  blank: (markdown) => markdown.trim() === '',
+};
 
 export const ASSETS_FOLDER = '.gitbook/assets';
 
@@ -65,22 +80,17 @@ export function pagesWithoutMarkdown(revision: Revision): string[] {
   return ids;
 }
 
-/** `revision` with the markdown read on its own (by page id) filled in. */
-export function withMarkdown(revision: Revision, markdown: ReadonlyMap<string, string>): Revision {
-  if (markdown.size === 0) return revision;
-  const fill = (pages: readonly RevisionPage[]): RevisionPage[] =>
-    pages.map((page) => {
-      const text = page.markdown ?? markdown.get(page.id);
-      return {
-        ...page,
-        ...(text === undefined ? {} : { markdown: text }),
-        ...(page.pages === undefined ? {} : { pages: fill(page.pages) }),
-      };
-    });
-  return { ...revision, pages: fill(revision.pages ?? []) };
-}
-
-export function planExport(revision: Revision, options: ExportPlanOptions = {}): ExportPlan {
+export function planExport(revision: Revision, options?: ExportPlanOptions): ExportPlan;
+export function planExport<M>(
+  revision: Revision,
+  options: ExportPlanOptions,
+  text: PageText<M>,
+): ExportPlan<M>;
+export function planExport<M>(
+  revision: Revision,
+  options: ExportPlanOptions = {},
+  text: PageText<M> = REVISION_TEXT as unknown as PageText<M>,
+): ExportPlan<M> {
   const readme = options.readme ?? SERVICE_README;
   const existing = options.existing ?? new Set<string>();
   const problems: ExportPathProblem[] = [];
@@ -140,8 +150,8 @@ export function planExport(revision: Revision, options: ExportPlanOptions = {}):
     pages: readonly RevisionPage[],
     parentSite: string,
     depth: 'top' | 'group' | 'nested',
-  ): DocsPage[] =>
-    pages.flatMap((page): DocsPage[] => {
+  ): DocsPage<M>[] =>
+    pages.flatMap((page): DocsPage<M>[] => {
       const title = oneLine(page.title ?? '') || page.slug || 'Untitled';
       const slug = page.slug ?? '';
       const subject = subjectOf(page);
@@ -172,12 +182,12 @@ export function planExport(revision: Revision, options: ExportPlanOptions = {}):
         }
         return [{ kind: 'link', ...id, title, slug, href }];
       }
-      const markdown = page.markdown ?? '';
+      const markdown = text.of(page);
       const nested = visit(children, site, 'nested');
       let path = sourcePaths.get(page);
       if (page.git?.path === undefined) {
         // Made in the service with no content: an entry with a title and no file.
-        if (markdown.trim() === '') return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
+        if (text.blank(markdown)) return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
         const derived =
           first && !firstPageHasFile
             ? readme
@@ -244,15 +254,25 @@ function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
-/** The tree to write, once every file's bytes are known. */
-export function treeOf(plan: ExportPlan, data: ReadonlyMap<string, Buffer>): DocsTree {
+/** The tree to write, once every file's bytes are known (by file id; `missing` for a file without). */
+export function treeOf(plan: ExportPlan, data: ReadonlyMap<string, Buffer>): DocsTree;
+export function treeOf<M, D>(
+  plan: ExportPlan<M>,
+  data: ReadonlyMap<string, D>,
+  missing: () => D,
+): DocsTree<M, D>;
+export function treeOf<M, D>(
+  plan: ExportPlan<M>,
+  data: ReadonlyMap<string, D>,
+  missing: () => D = () => Buffer.alloc(0) as unknown as D,
+): DocsTree<M, D> {
   return {
     pages: plan.pages,
     files: plan.files.map((file) => ({
       path: file.path,
       name: file.name,
       contentType: file.contentType,
-      data: data.get(file.id) ?? Buffer.alloc(0),
+      data: data.get(file.id) ?? missing(),
     })),
   };
 }

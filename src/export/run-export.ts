@@ -10,6 +10,7 @@
 // and the folder's tree id say that nothing changed (see lastSettledExport).
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
+import type { FolderBytes } from '../content/folder-bytes.js';
 import { joinGitPath } from '../content/git-listing.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
@@ -30,6 +31,7 @@ import type { FolderChanges } from './plan-folder-commit.js';
 import { planSpaceChanges } from './plan-space-changes.js';
 import { readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
+import { hashingStore } from './stored-text.js';
 import { syntheticBaseMessage } from './synthetic-base.js';
 
 export interface ExportDeps {
@@ -299,8 +301,9 @@ interface ExportReading {
 
 /**
  * Reads git's folder and the space's content and plans the changes. A function of its own so that
- * the space's content (a hundred thousand pages, their markdown and the folder written from them)
- * is garbage once it returns: only the changed files' bytes live on through the commit and the push.
+ * the space's tree (a hundred thousand pages and the folder written from them) is garbage once it
+ * returns: only the changed files' blob ids live on through the commit and the push, their bytes
+ * being in the mirror already.
  */
 async function readAndPlan(
   deps: ExportDeps,
@@ -319,6 +322,13 @@ async function readAndPlan(
   // Its failure is gitFolder's, reported below: not a second, unhandled one when the revision's
   // read failed first and never awaited it.
   layout.catch(() => undefined);
+  // The content goes into the mirror as it is read, but for what git holds at the tip already (what
+  // comes before git's folder is listed waits for it). A dry run commits nothing, so it writes
+  // nothing either.
+  const known = gitFolder.then((folder) => new Set(folder.listing.map((entry) => entry.blob)));
+  const store = deps.dryRun
+    ? hashingStore(head.length)
+    : mirror.openBlobWriter({ hashLength: head.length, known, signal });
   const [atHead, { revision, tree }] = await Promise.all([
     gitFolder,
     readSpaceContent({
@@ -327,8 +337,9 @@ async function readAndPlan(
       maxFileBytes: mapping.export.maxFileBytes,
       signal,
       layout,
+      store,
     }),
-  ]);
+  ]).finally(() => store.close());
   const state = await adoptExportAhead(deps, mapping.name, head, log);
   const pending = state.pendingConflict;
   const planned = planExportBase({
@@ -415,10 +426,10 @@ const MAX_LISTED = 50;
 
 /** The files to write and the paths to delete for `paths`, taken from the export's changes. */
 function pick(
-  changes: ReadonlyMap<string, Buffer | undefined>,
+  changes: ReadonlyMap<string, FolderBytes | undefined>,
   paths: readonly string[],
-): { files: Map<string, Buffer>; remove: string[] } {
-  const files = new Map<string, Buffer>();
+): { files: Map<string, FolderBytes>; remove: string[] } {
+  const files = new Map<string, FolderBytes>();
   const remove: string[] = [];
   for (const path of paths) {
     const data = changes.get(path);

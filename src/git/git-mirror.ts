@@ -5,6 +5,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, resolve as resolvePath } from 'node:path';
 import type { Logger } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import { BlobWriter } from './blob-writer.js';
 import { GitError } from './git-error.js';
 import { type BlobData, listTreeEntries, readBlobContents, type TreeEntry } from './git-object-streams.js';
 import { type GitCommandOptions, GitProcess, gitEnvironment, runGit } from './git-process.js';
@@ -216,6 +217,22 @@ export class GitMirror {
    */
   writeFolderCommit(commit: FolderCommit, signal?: AbortSignal): Promise<string> {
     return writeFolderCommit(this.dir, commit, this.commandOptions(signal));
+  }
+
+  /**
+   * A writer of blobs into the mirror (blob-writer.ts), for a repository whose ids are `hashLength`
+   * long; blobs `known` to the mirror are not written again.
+   */
+  openBlobWriter(options: {
+    hashLength: number;
+    known?: ReadonlySet<string> | Promise<ReadonlySet<string>>;
+    signal?: AbortSignal | undefined;
+  }): BlobWriter {
+    return new BlobWriter(this.dir, {
+      ...this.commandOptions(options.signal),
+      hashLength: options.hashLength,
+      ...(options.known === undefined ? {} : { known: options.known }),
+    });
   }
 
   /**

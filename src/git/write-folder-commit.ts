@@ -2,10 +2,13 @@
 // writes the given files into one folder and deletes the given paths there; every other path of the
 // parent's tree stays as it was. A file the parent has keeps its mode (a script stays executable),
 // a new one is 100644. The commit goes under a private ref. The files stream to git in batches of
-// a few hundred KiB, so a hundred thousand pages cost little memory, few awaits and no checkout.
+// a few hundred KiB, so a hundred thousand pages cost little memory, few awaits and no checkout; a
+// file whose bytes the repository holds already as a blob (written as the space was read,
+// blob-writer.ts) is named by its id, without its bytes.
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { type FolderBytes, isStoredBlob } from '../content/folder-bytes.js';
 import { type GitCommandOptions, GitProcess, runGit } from './git-process.js';
 import { checkSha, gitPath, pathspec } from './revision-names.js';
 
@@ -13,8 +16,11 @@ export interface FolderCommit {
   parent: string;
   /** The folder written, from the repository root ('' or '.' for the whole tree). */
   dir: string;
-  /** Files written, paths relative to `dir`, already checked safe (safeRelativePath). */
-  files: ReadonlyMap<string, Buffer>;
+  /**
+   * Files written, paths relative to `dir`, already checked safe (safeRelativePath): their bytes, or
+   * a blob of this repository.
+   */
+  files: ReadonlyMap<string, FolderBytes>;
   /** Paths relative to `dir` to delete; a path not in the parent is no change. */
   remove?: Iterable<string>;
   author: { name: string; email: string };
@@ -135,11 +141,13 @@ async function writeStream(
   }
   for (const [path, data] of commit.files) {
     const target = full(path);
-    add(
-      `M ${executable.has(target) ? EXECUTABLE_FILE : REGULAR_FILE} inline ${target}\ndata ${data.length}\n`,
-    );
-    add(data);
-    add('\n');
+    const mode = executable.has(target) ? EXECUTABLE_FILE : REGULAR_FILE;
+    if (isStoredBlob(data)) add(`M ${mode} ${checkSha(data.blob)} ${target}\n`);
+    else {
+      add(`M ${mode} inline ${target}\ndata ${data.length}\n`);
+      add(data);
+      add('\n');
+    }
     if (pendingBytes >= BATCH_BYTES && !(await flush())) return;
   }
   add('\ndone\n');

@@ -5,7 +5,7 @@
 // revision left out is read on its own, a few at a time, unless its git blob id shows it unchanged.
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
-import { blobId } from '../export/plan-folder-commit.js';
+import { blobId } from '../content/folder-bytes.js';
 import { mapBounded } from '../upkeep/map-bounded.js';
 import { readBundlePages } from './bundle-pages.js';
 import type { ContentPreview, PreviewBase } from './content-preview.js';
@@ -44,7 +44,7 @@ export async function previewImport(input: PreviewImportInput): Promise<ContentP
   const target: ContentTarget =
     changeRequest === undefined ? { spaceId: space } : { spaceId: space, changeRequestId: changeRequest.id };
   const [revision, sourcePages] = await Promise.all([
-    api.content.getRevision(target, { signal }),
+    api.content.getRevision(target, { signal, contentOnly: true }),
     readBundlePages(input.bundle, input.limits),
   ]);
   const against: PreviewBase =

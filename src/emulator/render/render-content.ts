@@ -2,7 +2,7 @@
 // (slugs joined with `/`, a group's included); `git` is a document's source file in the docs folder
 // with its blob id. Members the public document requires and the interface does not name get the
 // service's defaults: a page's `layout`, a revision's `mergedFrom`.
-import { blobId } from '../../export/plan-folder-commit.js';
+import { blobId } from '../../content/folder-bytes.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredFile, StoredPage, StoredRevision } from '../emulator-state.js';
 import { renderChangeRequest } from './render-change-request.js';

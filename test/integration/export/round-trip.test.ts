@@ -10,6 +10,7 @@ import { type DocsTree, isDocument } from '../../../src/content/docs-tree.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
 import { readSpaceContent } from '../../../src/export/read-space-content.js';
 import { startFileServer } from '../../support/file-server.js';
+import { keptContentStore } from '../../support/kept-content-store.js';
 import { randomTree, sortedFolder, treeShape } from '../../support/random-docs.js';
 import { startTestEmulator } from '../../support/start-test-emulator.js';
 import { testApiClient } from '../../support/test-api-client.js';
@@ -36,13 +37,18 @@ describe('space to git round trips through the service', async () => {
     return space.id;
   }
 
-  const exportOf = (space: string) =>
-    readSpaceContent({
+  /** The space's content as the export reads it, its blobs' bytes put back in the tree. */
+  const exportOf = async (space: string) => {
+    const store = keptContentStore();
+    const content = await readSpaceContent({
       api: client,
       space,
       maxFileBytes: 1024 * 1024,
       signal: AbortSignal.timeout(20_000),
+      store,
     });
+    return { ...content, tree: store.textTree(content.tree) };
+  };
 
   /** What a writer sees in a space: titles, nesting, markdown, and the bytes of every file. */
   async function pagesAndFiles(space: string) {

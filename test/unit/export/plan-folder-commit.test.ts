@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { blobId, planFolderChanges } from '../../../src/export/plan-folder-commit.js';
+import { blobId } from '../../../src/content/folder-bytes.js';
+import { planFolderChanges } from '../../../src/export/plan-folder-commit.js';
 
 const listed = (files: Record<string, string>) =>
   Object.entries(files).map(([path, text]) => ({ path, blob: blobId(Buffer.from(text), 40) }));

@@ -5,12 +5,7 @@ import { allDocuments, type DocsPage, isDocument } from '../../../src/content/do
 import { folderToTree } from '../../../src/content/folder-to-tree.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
 import { ExportPathError } from '../../../src/export/export-path-error.js';
-import {
-  pagesWithoutMarkdown,
-  planExport,
-  treeOf,
-  withMarkdown,
-} from '../../../src/export/revision-to-tree.js';
+import { pagesWithoutMarkdown, planExport, treeOf } from '../../../src/export/revision-to-tree.js';
 import { markdown, NAMES, seeded, title } from '../../support/random-docs.js';
 
 function page(id: string, fields: Partial<RevisionPage> = {}): RevisionPage {
@@ -122,7 +117,13 @@ describe('planExport', () => {
   it('collapses titles to one line; pages whose markdown is missing are read on their own first', () => {
     const missing = revision([page('a', { title: ' Two\n lines ', markdown: undefined })]);
     expect(pagesWithoutMarkdown(missing)).toEqual(['a']);
-    const plan = planExport(withMarkdown(missing, new Map([['a', '# A\n']])));
+    // As the export does: the text read on its own, by page id.
+    const read = new Map([['a', '# A\n']]);
+    const plan = planExport(
+      missing,
+      {},
+      { of: (page) => read.get(page.id) ?? '', blank: (text) => text.trim() === '' },
+    );
     expect(plan.pages[0]).toMatchObject({ title: 'Two lines', path: 'README.md', markdown: '# A\n' });
   });
 

@@ -11,10 +11,11 @@ import {
   type DocsTree,
   isDocument,
 } from '../../../src/content/docs-tree.js';
+import { blobId } from '../../../src/content/folder-bytes.js';
 import { folderToTree } from '../../../src/content/folder-to-tree.js';
 import { type GitbookLayout, readGitbookLayout } from '../../../src/content/gitbook-layout.js';
 import { treeToFolder } from '../../../src/content/tree-to-folder.js';
-import { blobId, planFolderChanges } from '../../../src/export/plan-folder-commit.js';
+import { planFolderChanges } from '../../../src/export/plan-folder-commit.js';
 import { planOwned } from '../../../src/export/read-git-folder.js';
 
 const MAPPING = { name: 'docs', space: 'space', git: { repo: 'repo.git', branch: 'main' } };
