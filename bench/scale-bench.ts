@@ -7,6 +7,9 @@
 //           export (a commit of every file), then the same revision again (nothing to commit), in
 //           a process of their own (bench/scale-export-child.ts), so that the peak memory is the
 //           export's, not the bundles' left in this process.
+// One more row runs a folder of real sizes (REAL_SIZES: pages of about 3 KB with text outside
+// Latin-1, images of 200 KB) at DOCSYNC_SCALE_REAL_FILES files (10,000; 0 skips it), beside the
+// small-page row of the same count: the export's memory follows the number of pages, not their size.
 // DOCSYNC_SCALE_SIZES=1000,10000 picks other sizes.
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -17,7 +20,7 @@ import { pino } from 'pino';
 import { bundleGitFolder } from '../src/content/bundle-git-folder.js';
 import { GitMirror } from '../src/git/git-mirror.js';
 import { PACKAGE_ROOT } from '../src/package-info.js';
-import { createLargeDocsRepo } from '../test/integration/scale/large-docs-repo.js';
+import { createLargeDocsRepo, type LargeDocsSizes } from '../test/integration/scale/large-docs-repo.js';
 import { figure } from './figure-table.js';
 import { measureMemory } from './measure-memory.js';
 import type { ExportChildArgs, ExportChildRun } from './scale-export-child.js';
@@ -36,6 +39,10 @@ const EXPORT_CHILD = join(PACKAGE_ROOT, 'bench', 'scale-export-child.ts');
 const BUNDLE_RUNS = 3;
 /** Time per file may grow this much from the smallest size to the largest and still count as linear. */
 const LINEAR_GROWTH = 1.5;
+const REAL_FILES = Number(process.env.DOCSYNC_SCALE_REAL_FILES ?? 10_000);
+const REAL_SIZES: LargeDocsSizes = { pageBytes: 3000, imageBytes: 200 * 1024 };
+/** The real-sized export's memory growth over the small-page one's that still counts as flat. */
+const FLAT_MEMORY = 1.5;
 
 interface Row {
   files: number;
@@ -49,6 +56,8 @@ interface Row {
   onceRssMiB: number | undefined;
   exportS: number;
   exportRssMiB: number;
+  /** The export process's RSS before it exported: what the export's peak grew from. */
+  exportStartRssMiB: number;
   unchangedS: number;
   unchangedRssMiB: number;
 }
@@ -56,8 +65,13 @@ interface Row {
 export async function scaleBench(): Promise<void> {
   const service = await startServiceProcess(TOKEN);
   const rows: Row[] = [];
+  let real: { small: Row; real: Row } | undefined;
   try {
     for (const files of SIZES) rows.push(await scaleRow(service, files));
+    if (REAL_FILES > 0) {
+      const small = rows.find((row) => row.files === REAL_FILES) ?? (await scaleRow(service, REAL_FILES));
+      real = { small, real: await scaleRow(service, REAL_FILES, REAL_SIZES) };
+    }
   } finally {
     await service.stop();
   }
@@ -102,6 +116,7 @@ export async function scaleBench(): Promise<void> {
       ...(largest.files >= 100_000 ? { met } : {}),
     });
   }
+  if (real !== undefined) realSizeFigures(real.small, real.real);
   if (first !== undefined) {
     // Not hidden by the best of three: the first bundle of a process, as `docsync once` runs it.
     figure({
@@ -146,11 +161,44 @@ export async function scaleBench(): Promise<void> {
     }
 }
 
-async function scaleRow(service: ServiceProcess, files: number): Promise<Row> {
+/** The real-sized row beside the small-page row of the same count. */
+function realSizeFigures(small: Row, real: Row): void {
+  const growth = (row: Row) => row.exportRssMiB - row.exportStartRssMiB;
+  const ratio = growth(real) / growth(small);
+  const sizes = `${(REAL_SIZES.pageBytes ?? 0) / 1000} KB pages, ${(REAL_SIZES.imageBytes ?? 0) / 1024} KB images`;
+  report(`export ${real.files}: real sizes (${sizes})`, {
+    seconds: real.exportS,
+    peakRssMiB: real.exportRssMiB,
+    growthMiB: growth(real),
+    smallPagesGrowthMiB: growth(small),
+    ratio,
+    onceSeconds: real.onceS,
+    bundleSeconds: real.bundleS,
+    gitArchiveSeconds: real.archiveS,
+  });
+  figure({
+    name: `export of ${real.files} pages of real size (${sizes}): peak RSS growth (MiB)`,
+    docsync: Number(growth(real).toFixed(0)),
+    baseline: `small pages ${growth(small).toFixed(0)}`,
+    ratio,
+    target: `flat (<= ${FLAT_MEMORY}x)`,
+    met: ratio <= FLAT_MEMORY,
+  });
+  figure({
+    name: `import of ${real.files} files of real size: bundle, best of ${BUNDLE_RUNS} (s)`,
+    docsync: real.bundleS,
+    baseline: `git archive ${real.archiveS.toFixed(2)}`,
+    ratio: real.bundleS / real.archiveS,
+    target: '<= 3x',
+    met: real.bundleS <= 3 * real.archiveS,
+  });
+}
+
+async function scaleRow(service: ServiceProcess, files: number, sizes: LargeDocsSizes = {}): Promise<Row> {
   const dir = await mkdtemp(join(tmpdir(), 'docsync-bench-scale-'));
   const log = pino({ level: 'silent' });
   try {
-    const repo = await createLargeDocsRepo(files, dir);
+    const repo = await createLargeDocsRepo(files, dir, sizes);
     const mirror = new GitMirror({
       repo: repo.remote,
       dir: join(dir, 'mirror.git'),
@@ -276,6 +324,7 @@ mappings:
       onceRssMiB: once.maxRssMiB,
       exportS: first.seconds,
       exportRssMiB: first.peakRssMiB,
+      exportStartRssMiB: first.startRssMiB,
       unchangedS: again.seconds,
       unchangedRssMiB: again.peakRssMiB,
     };
