@@ -67,6 +67,7 @@ const DEFAULT_CONTENT_TYPE = 'application/octet-stream';
 const MARKDOWN = /\.md$/i;
 const HEADING = /^ {0,3}#[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 const ESCAPED_PUNCTUATION = /\\([!-/:-@[-`{-~])/g;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The tree of the folder; what it read past is dropped (readFolder returns it). */
@@ -156,7 +157,10 @@ function baseNameOf(path: string, readmeName: string): string {
   return fileName === readmeName && folderName !== undefined ? folderName : fileName.replace(MARKDOWN, '');
 }
 
-/** The first level-1 ATX heading outside code, escapes resolved, whitespace runs made one space. */
+/**
+ * The first level-1 ATX heading outside code, escapes resolved, whitespace runs made one space, as
+ * its UTF-8 bytes read back (a lone surrogate of the text is U+FFFD there).
+ */
 export function firstHeading(markdown: string): string | undefined {
   const lines = markdown.split('\n');
   const code = codeBlockLines(lines);
@@ -164,7 +168,7 @@ export function firstHeading(markdown: string): string | undefined {
     if (code[index]) continue;
     const text = HEADING.exec(line.replace(/\r$/, ''))?.[1];
     const title = text?.replace(ESCAPED_PUNCTUATION, '$1').replace(/\s+/g, ' ').trim();
-    if (title) return title;
+    if (title) return title.replace(LONE_SURROGATE, '\uFFFD');
   }
   return undefined;
 }

@@ -7,6 +7,7 @@
 // tree holds blob ids, so a space's content is never in memory at once. The revision's own objects
 // (every page's metadata) are dropped once planned: only the plan lives on to the downloads.
 import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
 import type { DocsTree } from '../content/docs-tree.js';
 import type { StoredBlob } from '../content/folder-bytes.js';
@@ -73,7 +74,9 @@ export async function readSpaceContent(options: ReadSpaceOptions): Promise<Space
  */
 async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: ExportPlan<StoredText> }> {
   const { api, space, signal, store } = options;
-  const texts = new Map<string, StoredText>();
+  // By the page object the revision holds: a read the client tries again from the start makes new
+  // ones, so nothing of an answer given up on is taken for the revision's.
+  const inline = new WeakMap<RevisionPage, StoredText>();
   const revision = await api.content.getRevision(
     { spaceId: space },
     {
@@ -82,7 +85,7 @@ async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: 
       // Each page's markdown goes to the store as the page arrives; the page keeps none.
       keepPage: (page) => {
         if (page.markdown !== undefined) {
-          texts.set(page.id, storeText(store, page.markdown));
+          inline.set(page, storeText(store, page.markdown));
           page.markdown = undefined;
         }
         return page;
@@ -91,16 +94,23 @@ async function readPlan(options: ReadSpaceOptions): Promise<{ id: string; plan: 
     },
   );
   // Markdown first: whether a page made in the service is a placeholder depends on it.
-  const unread = pagesWithoutMarkdown(revision).filter((pageId) => !texts.has(pageId));
-  await mapBounded(unread, PARALLEL_READS, async (pageId) => {
-    const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
-    texts.set(pageId, storeText(store, page.markdown ?? ''));
-    if (store.congested) await store.drained();
-  });
+  const read = new Map<string, StoredText>();
+  await mapBounded(
+    pagesWithoutMarkdown(revision, (page) => inline.has(page)),
+    PARALLEL_READS,
+    async (pageId) => {
+      const page = await api.content.getPage({ spaceId: space }, pageId, { format: 'markdown', signal });
+      read.set(pageId, storeText(store, page.markdown ?? ''));
+      if (store.congested) await store.drained();
+    },
+  );
   const plan = planExport(
     revision,
     (await options.layout) ?? {},
-    storedPageText(texts, () => storeText(store, '')),
+    storedPageText(
+      (page) => inline.get(page) ?? read.get(page.id),
+      () => storeText(store, ''),
+    ),
   );
   if (plan.problems.length > 0) throw new ExportPathError(space, revision.id, plan.problems);
 

@@ -67,12 +67,18 @@ const MARKDOWN = /\.md$/i;
 // What a summary reads as a link out of the docs: a scheme of two letters or more, or `//host`.
 const ADDRESS = /^(?:[A-Za-z][A-Za-z0-9+.-]+:|\/\/)/;
 
-/** Ids of the documents whose markdown the revision did not carry: read them on their own first. */
-export function pagesWithoutMarkdown(revision: Revision): string[] {
+/**
+ * Ids of the documents whose markdown the revision did not carry (nor `kept`, where a reader put it
+ * as the page arrived): read them on their own first.
+ */
+export function pagesWithoutMarkdown(
+  revision: Revision,
+  kept: (page: RevisionPage) => boolean = () => false,
+): string[] {
   const ids: string[] = [];
   const visit = (pages: readonly RevisionPage[]): void => {
     for (const page of pages) {
-      if (kindOf(page) === 'document' && page.markdown === undefined) ids.push(page.id);
+      if (kindOf(page) === 'document' && page.markdown === undefined && !kept(page)) ids.push(page.id);
       visit(page.pages ?? []);
     }
   };

@@ -325,10 +325,13 @@ async function readAndPlan(
   // The content goes into the mirror as it is read, but for what git holds at the tip already (what
   // comes before git's folder is listed waits for it). A dry run commits nothing, so it writes
   // nothing either.
-  const known = gitFolder.then((folder) => new Set(folder.listing.map((entry) => entry.blob)));
   const store = deps.dryRun
     ? hashingStore(head.length)
-    : mirror.openBlobWriter({ hashLength: head.length, known, signal });
+    : mirror.openBlobWriter({
+        hashLength: head.length,
+        known: gitFolder.then((folder) => new Set(folder.listing.map((entry) => entry.blob))),
+        signal,
+      });
   const [atHead, { revision, tree }] = await Promise.all([
     gitFolder,
     readSpaceContent({

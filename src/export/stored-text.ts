@@ -3,6 +3,7 @@
 // and only their blob ids and sizes are kept, with the two things the plan reads of a page's text:
 // its first heading (its title when the summary gives none) and whether it is blank. Memory then
 // follows the number of pages, not the size of what they hold; the commit names the blobs.
+import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import { blobId, type StoredBlob } from '../content/folder-bytes.js';
 import { firstHeading } from '../content/folder-to-tree.js';
 import type { FolderContent } from '../content/tree-to-folder.js';
@@ -39,12 +40,12 @@ export const STORED_CONTENT: FolderContent<StoredText, StoredBlob> = {
   fileBytes: (data) => data,
 };
 
-/** The plan's text of a document: its stored markdown, by page id (an empty text when none was read). */
+/** The plan's text of a document: its stored markdown (an empty text when none was read). */
 export function storedPageText(
-  texts: ReadonlyMap<string, StoredText>,
+  textOf: (page: RevisionPage) => StoredText | undefined,
   empty: () => StoredText,
 ): PageText<StoredText> {
-  return { of: (page) => texts.get(page.id) ?? empty(), blank: (text) => text.blank };
+  return { of: (page) => textOf(page) ?? empty(), blank: (text) => text.blank };
 }
 
 /**

@@ -6,9 +6,11 @@
 // says which ids: the folder at the branch tip, possibly still being listed) and bytes handed over
 // twice are not written again; until the ids git holds are known, what is handed over waits here.
 // When git's input pipe is full, or too much waits (`congested`), the caller awaits `drained`
-// before handing over more, so that what waits stays small.
+// before handing over more, so that what waits stays small. A writer closed (the export failed
+// elsewhere) or whose git is gone refuses more and rejects its waits, so that nobody waits on it.
 import { once } from 'node:events';
 import { blobId, type StoredBlob } from '../content/folder-bytes.js';
+import { GitError } from './git-error.js';
 import { type GitCommandOptions, GitProcess } from './git-process.js';
 
 /** glibc grows fast-import's heap by a few KiB per object; padded, it grows in large steps. */
@@ -33,6 +35,10 @@ export class BlobWriter {
   #early: { blobs: { blob: string; data: Buffer }[]; bytes: number; ready: Promise<void> } | undefined;
   #pipeFull: Promise<void> | undefined;
   #finished: Promise<void> | undefined;
+  /** Set by close(): what every later call fails with. */
+  #closed: GitError | undefined;
+  /** git exited before it was told it had every blob. */
+  #gone = false;
   #count = 0;
   #bytes = 0;
   #corked = false;
@@ -50,6 +56,9 @@ export class BlobWriter {
     });
     // fast-import prints nothing with --quiet: drained so that it never blocks on a full pipe.
     this.#git.stdout.resume();
+    void this.#git.ended.then(() => {
+      if (this.#finished === undefined) this.#gone = true;
+    });
     if (known instanceof Promise) {
       const early = { blobs: [] as { blob: string; data: Buffer }[], bytes: 0, ready: Promise.resolve() };
       // Listing git's ids failed: everything is written, which costs only room.
@@ -73,11 +82,17 @@ export class BlobWriter {
 
   /** Whether the caller should await `drained()` before handing over more. */
   get congested(): boolean {
-    return this.#pipeFull !== undefined || (this.#early?.bytes ?? 0) > MAX_WAITING_BYTES;
+    return (
+      this.#closed !== undefined ||
+      this.#gone ||
+      this.#pipeFull !== undefined ||
+      (this.#early?.bytes ?? 0) > MAX_WAITING_BYTES
+    );
   }
 
   /** The blob of `data`, written unless the repository holds it. */
   add(data: Buffer): StoredBlob {
+    if (this.#closed !== undefined) throw this.#closed;
     if (this.#finished !== undefined) throw new Error('blob writer already finished');
     const blob = blobId(data, this.#hashLength);
     if (!this.#handed.has(blob)) {
@@ -90,12 +105,14 @@ export class BlobWriter {
     return { blob, size: data.length };
   }
 
-  /** Resolves once what was handed over may be followed by more (at once when nothing waits). */
+  /**
+   * Resolves once what was handed over may be followed by more (at once when nothing waits);
+   * rejects once the writer was closed or its git is gone.
+   */
   async drained(): Promise<void> {
-    if (this.#git.failed !== undefined) throw this.#git.failed;
     await this.#early?.ready;
     await this.#pipeFull;
-    if (this.#git.failed !== undefined) throw this.#git.failed;
+    await this.#usable();
   }
 
   /** Ends the input and waits until git has stored every blob: only then may a commit name them. */
@@ -103,6 +120,7 @@ export class BlobWriter {
     this.#finished ??= (async () => {
       await this.#early?.ready;
       await this.#pipeFull;
+      if (this.#closed !== undefined) throw this.#closed;
       const { stdin } = this.#git;
       this.#git.startTimer();
       if (this.#corked) this.#uncork();
@@ -118,7 +136,25 @@ export class BlobWriter {
 
   /** Stops git without storing what was not stored yet (an export that failed or was stopped). */
   close(): void {
+    this.#closed ??= new GitError({
+      code: 'GIT_ABORTED',
+      args: this.#git.args,
+      reason: 'was stopped before it was given every blob',
+    });
     this.#git.close();
+  }
+
+  /** Throws when nothing more can be written: the writer closed, or git gone (as it ended). */
+  async #usable(): Promise<void> {
+    if (this.#closed !== undefined) throw this.#closed;
+    if (this.#git.failed !== undefined) throw this.#git.failed;
+    if (!this.#gone) return;
+    await this.#git.finish();
+    throw new GitError({
+      code: 'GIT_FAILED',
+      args: this.#git.args,
+      reason: 'exited before it was given every blob',
+    });
   }
 
   /** The ids git holds are known: what waited is written, but for those. */
@@ -133,6 +169,8 @@ export class BlobWriter {
     this.#count += 1;
     this.#bytes += data.length;
     const { stdin } = this.#git;
+    // Nobody reads any more: finish or the next wait tells why.
+    if (this.#gone || stdin.destroyed) return;
     // The blobs of one tick (the pages of one chunk of a revision's body) leave in one write.
     if (!this.#corked) {
       this.#corked = true;
@@ -149,7 +187,8 @@ export class BlobWriter {
         this.#git.stopTimer();
         this.#pipeFull = undefined;
       };
-      this.#pipeFull = once(stdin, 'drain').then(read, read);
+      // A git that died never drains: its end ends the wait too.
+      this.#pipeFull = Promise.race([once(stdin, 'drain'), this.#git.ended]).then(read, read);
     }
   }
 }

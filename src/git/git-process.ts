@@ -122,6 +122,11 @@ export class GitProcess {
     return this.failure;
   }
 
+  /** Resolves once git has exited, however it ended (finish tells how). */
+  get ended(): Promise<void> {
+    return this.exited.then(() => undefined);
+  }
+
   /** Waits for git to exit and returns its exit code, or throws the GitError that ended it. */
   async finish(): Promise<number> {
     const exitCode = await this.exited;

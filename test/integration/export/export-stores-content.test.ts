@@ -10,7 +10,7 @@ import { blobId } from '../../../src/content/folder-bytes.js';
 import { type ExportDeps, runExport } from '../../../src/export/run-export.js';
 import { MemoryMappingStateStore } from '../../../src/state/memory-mapping-state-store.js';
 import { startExportWorld } from '../../support/export-world.js';
-import { findPage } from '../../support/service-content.js';
+import { addRevision, findPage } from '../../support/service-content.js';
 
 const run = promisify(execFile);
 
@@ -108,16 +108,37 @@ describe('an export keeps the space content in the git mirror, not in memory', (
     expect(await blobsOf(deps)).toEqual(before);
   });
 
-  it('leaves no git process behind when it fails after reading the content', async () => {
-    const { mapping, deps, edit, remote } = await setUp();
+  it('stops its git and commits nothing when a download fails after the pages were read', async () => {
+    const { test, space, mapping, deps, remote } = await setUp();
     const head = await remote('rev-parse', 'main');
-    edit((pages) => {
-      findPage(pages, 'usage.md').markdown = '# Usage\n\nRead, stored, then refused.\n';
-      // A page whose path leaves the docs folder: the plan refuses the export once all is read.
-      findPage(pages, 'install.md').sourcePath = '../outside.md';
-    });
-    await expect(runExport(deps, mapping)).rejects.toMatchObject({ code: 'EXPORT_PATH_UNSAFE' });
+    // The service says 10 bytes, then sends 5,000: the download is refused past the mapping's cap.
+    const current = test.emulator.state.revisions[test.emulator.state.spaces[space]?.revision ?? ''];
+    addRevision(test.emulator, { spaceId: space }, structuredClone(current?.pages ?? []), [
+      {
+        id: 'file_big',
+        name: 'big.png',
+        sourcePath: '.gitbook/assets/big.png',
+        contentType: 'image/png',
+        size: 10,
+        data: Buffer.alloc(5000, 7).toString('base64'),
+      },
+    ]);
+    const capped = { ...mapping, export: { ...mapping.export, maxFileBytes: 1000 } };
+    await expect(runExport(deps, capped)).rejects.toMatchObject({ code: 'EXPORT_FILE_TOO_LARGE' });
     expect(await gitProcessesIn(deps.mirror.dir)).toEqual([]);
     expect(await remote('rev-parse', 'main')).toBe(head);
+  });
+
+  it("fails a dry run with the reason when git's folder cannot be read, and nothing else", async () => {
+    const { repo, mapping, deps, edit } = await setUp();
+    await repo.commit({ 'docs/.gitbook.yaml': 'root: [unclosed\n' }, 'A broken .gitbook.yaml');
+    await repo.push();
+    edit((pages) => {
+      findPage(pages, 'usage.md').markdown = '# Usage\n\nEdited while git cannot be read.\n';
+    });
+    // An unhandled rejection beside this one would fail the whole test file.
+    await expect(runExport({ ...deps, dryRun: true }, mapping)).rejects.toMatchObject({
+      code: 'CONTENT_INVALID',
+    });
   });
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { BlobWriter } from '../../../src/git/blob-writer.js';
+import { GitError } from '../../../src/git/git-error.js';
 import { gitEnvironment } from '../../../src/git/git-process.js';
 import { tempDir } from '../../support/test-context.js';
 
@@ -56,9 +57,10 @@ async function gitId(gitDir: string, data: Buffer): Promise<string> {
   return out;
 }
 
+/** The git processes working in `gitDir`: their pids and command lines. */
 async function gitProcessesIn(gitDir: string): Promise<string[]> {
-  const { stdout } = await run('ps', ['-eo', 'args']);
-  return stdout.split('\n').filter((line) => line.startsWith('git ') && line.includes(gitDir));
+  const { stdout } = await run('ps', ['-eo', 'pid,args']);
+  return stdout.split('\n').filter((line) => /^\s*\d+ git /.test(line) && line.includes(gitDir));
 }
 
 describe('BlobWriter', () => {
@@ -125,6 +127,35 @@ describe('BlobWriter', () => {
     blobs.close();
     await expect.poll(() => gitProcessesIn(repo)).toEqual([]);
     expect(await stored(repo, blob)).toBeUndefined();
+  });
+
+  it('refuses more and rejects its waits once closed, so that nobody waits on it', async () => {
+    const repo = await bareRepo();
+    const blobs = writer(repo);
+    blobs.add(Buffer.from('before the export failed elsewhere\n'));
+    blobs.close();
+    expect(blobs.congested).toBe(true);
+    expect(() => blobs.add(Buffer.from('too late\n'))).toThrow(
+      expect.objectContaining({ code: 'GIT_ABORTED' }),
+    );
+    await expect(blobs.drained()).rejects.toMatchObject({ code: 'GIT_ABORTED' });
+    await expect(blobs.finish()).rejects.toMatchObject({ code: 'GIT_ABORTED' });
+  });
+
+  it('rejects its waits and its finish when git is gone, rather than waiting for ever', async () => {
+    const repo = await bareRepo();
+    const blobs = writer(repo);
+    blobs.add(Buffer.from('the first blob\n'));
+    const [line] = await gitProcessesIn(repo);
+    const pid = Number(/^\s*(\d+)/.exec(line ?? '')?.[1]);
+    expect(pid).toBeGreaterThan(0);
+    process.kill(pid, 'SIGKILL');
+    await expect.poll(() => gitProcessesIn(repo)).toEqual([]);
+    // Handed over after git died: the pipe fills and never drains.
+    for (let i = 0; i < 100 && !blobs.congested; i += 1) blobs.add(Buffer.alloc(64 * 1024, i));
+    expect(blobs.congested).toBe(true);
+    await expect(blobs.drained()).rejects.toBeInstanceOf(GitError);
+    await expect(blobs.finish()).rejects.toBeInstanceOf(GitError);
   });
 
   it('names blobs as a sha256 repository does', async () => {
