@@ -28,7 +28,3 @@ export function blobId(data: Buffer, hashLength: number): string {
 export function blobOf(bytes: FolderBytes, hashLength: number): string {
   return isStoredBlob(bytes) ? bytes.blob : blobId(bytes, hashLength);
 }
-
-export function byteSize(bytes: FolderBytes): number {
-  return isStoredBlob(bytes) ? bytes.size : bytes.length;
-}

@@ -40,7 +40,6 @@ export class BlobWriter {
   /** git exited before it was told it had every blob. */
   #gone = false;
   #count = 0;
-  #bytes = 0;
   #corked = false;
   readonly #uncork = (): void => {
     this.#corked = false;
@@ -73,11 +72,6 @@ export class BlobWriter {
   /** Blobs written so far (not counting those the repository held, or given twice). */
   get count(): number {
     return this.#count;
-  }
-
-  /** Bytes written so far. */
-  get bytes(): number {
-    return this.#bytes;
   }
 
   /** Whether the caller should await `drained()` before handing over more. */
@@ -167,7 +161,6 @@ export class BlobWriter {
 
   #write(data: Buffer): void {
     this.#count += 1;
-    this.#bytes += data.length;
     const { stdin } = this.#git;
     // Nobody reads any more: finish or the next wait tells why.
     if (this.#gone || stdin.destroyed) return;
