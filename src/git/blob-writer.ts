@@ -21,8 +21,8 @@ const MAX_WAITING_BYTES = 4 * 1024 * 1024;
 export interface BlobWriterOptions extends GitCommandOptions {
   /** The length of the repository's object ids: 40 (sha1) or 64 (sha256). */
   hashLength: number;
-  /** Ids of blobs the repository holds, never written again; a promise while they are listed. */
-  known?: ReadonlySet<string> | Promise<ReadonlySet<string>>;
+  /** Ids of blobs the repository holds (as they are listed), never written again. */
+  known?: Promise<ReadonlySet<string>>;
 }
 
 export class BlobWriter {
@@ -58,7 +58,7 @@ export class BlobWriter {
     void this.#git.ended.then(() => {
       if (this.#finished === undefined) this.#gone = true;
     });
-    if (known instanceof Promise) {
+    if (known !== undefined) {
       const early = { blobs: [] as { blob: string; data: Buffer }[], bytes: 0, ready: Promise.resolve() };
       // Listing git's ids failed: everything is written, which costs only room.
       early.ready = known.then(
@@ -66,7 +66,7 @@ export class BlobWriter {
         () => this.#release(new Set()),
       );
       this.#early = early;
-    } else this.#known = known;
+    }
   }
 
   /** Blobs written so far (not counting those the repository held, or given twice). */

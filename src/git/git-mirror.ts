@@ -225,7 +225,7 @@ export class GitMirror {
    */
   openBlobWriter(options: {
     hashLength: number;
-    known?: ReadonlySet<string> | Promise<ReadonlySet<string>>;
+    known?: Promise<ReadonlySet<string>>;
     signal?: AbortSignal | undefined;
   }): BlobWriter {
     return new BlobWriter(this.dir, {

@@ -10,6 +10,7 @@ import { blobId } from '../../../src/content/folder-bytes.js';
 import { type ExportDeps, runExport } from '../../../src/export/run-export.js';
 import { MemoryMappingStateStore } from '../../../src/state/memory-mapping-state-store.js';
 import { startExportWorld } from '../../support/export-world.js';
+import { gitProcessesIn } from '../../support/git-processes.js';
 import { addRevision, findPage } from '../../support/service-content.js';
 
 const run = promisify(execFile);
@@ -58,12 +59,6 @@ async function blobsOf(deps: ExportDeps): Promise<Set<string>> {
       .filter((line) => line.startsWith('blob '))
       .map((line) => line.slice('blob '.length)),
   );
-}
-
-/** The git processes working in `gitDir`, by their command lines. */
-async function gitProcessesIn(gitDir: string): Promise<string[]> {
-  const { stdout } = await run('ps', ['-eo', 'args']);
-  return stdout.split('\n').filter((line) => line.startsWith('git ') && line.includes(gitDir));
 }
 
 async function setUp() {

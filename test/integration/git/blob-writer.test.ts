@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { BlobWriter } from '../../../src/git/blob-writer.js';
 import { GitError } from '../../../src/git/git-error.js';
 import { gitEnvironment } from '../../../src/git/git-process.js';
+import { gitProcessesIn } from '../../support/git-processes.js';
 import { tempDir } from '../../support/test-context.js';
 
 const run = promisify(execFile);
@@ -21,7 +22,7 @@ async function bareRepo(format: 'sha1' | 'sha256' = 'sha1'): Promise<string> {
 
 function writer(
   gitDir: string,
-  options: { hashLength?: number; known?: ReadonlySet<string> | Promise<ReadonlySet<string>> } = {},
+  options: { hashLength?: number; known?: Promise<ReadonlySet<string>> } = {},
 ) {
   return new BlobWriter(gitDir, {
     env: gitEnvironment(process.env),
@@ -55,12 +56,6 @@ async function gitId(gitDir: string, data: Buffer): Promise<string> {
   });
   child.stdin?.end(data);
   return out;
-}
-
-/** The git processes working in `gitDir`: their pids and command lines. */
-async function gitProcessesIn(gitDir: string): Promise<string[]> {
-  const { stdout } = await run('ps', ['-eo', 'pid,args']);
-  return stdout.split('\n').filter((line) => /^\s*\d+ git /.test(line) && line.includes(gitDir));
 }
 
 describe('BlobWriter', () => {
