@@ -20,10 +20,7 @@ async function bareRepo(format: 'sha1' | 'sha256' = 'sha1'): Promise<string> {
   return dir;
 }
 
-function writer(
-  gitDir: string,
-  options: { hashLength?: number; known?: Promise<ReadonlySet<string>> } = {},
-) {
+function writer(gitDir: string, options: { hashLength?: number; known?: Promise<ReadonlySet<string>> } = {}) {
   return new BlobWriter(gitDir, {
     env: gitEnvironment(process.env),
     timeoutMs: 20_000,
