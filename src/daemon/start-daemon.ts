@@ -16,6 +16,7 @@ import type { Queues } from '../queue/queues.js';
 import { startEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import type { RedisConnections, RedisTarget } from '../redis/redis-connections.js';
 import { readRedisTarget } from '../redis/redis-target.js';
+import { ensureWritableDataDir } from './ensure-writable-data-dir.js';
 
 export interface DaemonOptions {
   config: Config;
@@ -49,6 +50,8 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     if (shutdown.begun.aborted) throw new ShutdownError();
   };
 
+  // Before anything opens: a folder docsync cannot write is a refusal to start, not a stack later.
+  await ensureWritableDataDir(config.dataDir);
   const early = await EarlyHttpServer.listen({
     host: config.http.listen.host,
     port: config.http.listen.port,

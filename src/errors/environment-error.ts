@@ -10,6 +10,7 @@ export type EnvironmentErrorCode = ErrorCodeSubset<
   | 'REDIS_UNREACHABLE'
   | 'REDIS_TLS_FILE_UNREADABLE'
   | 'DATA_DIR_BUSY'
+  | 'DATA_DIR_NOT_WRITABLE'
   | 'HTTP_LISTEN_FAILED'
   | 'HTTP_UNPROTECTED'
   | 'STATE_FILE_INVALID'

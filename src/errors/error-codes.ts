@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   REDIS_TLS_FILE_UNREADABLE:
     'a file named in redis.tls (CA, certificate or key) cannot be read: check its path',
   DATA_DIR_BUSY: 'another docsync process uses the same data folder: stop it or choose another folder',
+  DATA_DIR_NOT_WRITABLE:
+    'the data folder (dataDir) cannot be made or written: read-only, not permitted, or full',
   HTTP_LISTEN_FAILED: 'the HTTP server cannot listen on http.listen (port taken, address refused)',
   HTTP_UNPROTECTED: 'the HTTP server would be reachable from other machines without protection',
   STATE_FILE_INVALID: 'the state file of the local service is not one it wrote: move it away or pass another',

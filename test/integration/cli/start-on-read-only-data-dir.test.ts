@@ -1,0 +1,39 @@
+// `docsync start` whose data folder cannot be written (a read-only volume, as a container's image
+// layer or a read-only mount is): it refuses at once with exit 2 and one line naming the folder and
+// what to do, before it listens or starts a redis-server, rather than exit 1 with a stack.
+import { readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli-process.js';
+import { tempDir } from '../../support/test-context.js';
+import { tmpfsDir, tmpfsRefusal } from '../../support/tmpfs-mount.js';
+
+const refusal = await tmpfsRefusal();
+
+describe.skipIf(refusal !== undefined)(
+  `docsync start on a read-only data folder${refusal ? ` (skipped: ${refusal})` : ''}`,
+  () => {
+    it.each([
+      ['is the read-only mount itself', ''],
+      ['is to be made inside the read-only mount', 'docsync/data'],
+    ])('exits 2 with one plain line when the data folder %s', async (_, below) => {
+      const mount = await tmpfsDir('read-only-data', { readOnly: true });
+      const dataDir = join(mount, below);
+      const dir = await tempDir('start-read-only');
+      const file = join(dir, 'docsync.yaml');
+      // No redis.url: docsync would start its own redis-server in the data folder.
+      await writeFile(file, `dataDir: ${dataDir}\nhttp:\n  listen: 127.0.0.1:0\n`);
+
+      const { code, stdout, stderr } = await runCli(['start', '--config', file]);
+
+      expect(code).toBe(2);
+      expect(stderr).toBe(
+        `docsync: the data folder ${dataDir.replace(/\/$/, '')} cannot be written (it is on a read-only file system): make it writable, or set dataDir in the configuration to a folder docsync may write\n`,
+      );
+      // Refused before anything started: no HTTP server, no redis-server.
+      expect(stdout).not.toContain('http server listening');
+      expect(stdout).not.toContain('embedded redis-server');
+      expect(await readdir(mount)).toEqual([]);
+    });
+  },
+);
