@@ -1,5 +1,7 @@
 // A successful answer's body read as JSON and checked against the caller's schema: what comes out
 // is typed and trusted inside docsync; what does not match is API_RESPONSE_INVALID naming the fields.
+// A body that is not JSON at all (a proxy's HTML error page sent with 200, a body cut short) is a
+// passing fault of the way there, not the service's answer: retryable, as a 5xx is.
 import type { z } from 'zod';
 import { formatZodPath } from '../errors/format-zod-path.js';
 import { ApiError } from './api-error.js';
@@ -28,6 +30,7 @@ export function parseResponseBody<T>(answer: ResponseAnswer, schema: z.ZodType<T
       throw new ApiError({
         ...base,
         message: `${method} ${path}: response body is not JSON`,
+        retryable: true,
         cause: new Error(
           redactSecrets(error instanceof Error ? error.message : String(error), answer.secrets),
         ),

@@ -183,7 +183,7 @@ class ContentReader<T extends ContentRoot> {
       switch (unit) {
         case QUOTE:
           if (this.stack.length === 0)
-            throw this.invalid(this.started ? 'data after the revision' : 'the body is not a JSON object');
+            throw this.started ? this.invalid('data after the revision') : this.notAnObject();
           this.notAnItem();
           this.startString(i + 1);
           break;
@@ -207,7 +207,7 @@ class ContentReader<T extends ContentRoot> {
         default:
           if (!isWhitespace(unit)) {
             if (this.revision !== undefined) throw this.invalid('data after the revision');
-            if (!this.started) throw this.invalid('the body is not a JSON object');
+            if (!this.started) throw this.invalid('the body is not JSON');
             this.notAnItem();
           }
       }
@@ -222,7 +222,7 @@ class ContentReader<T extends ContentRoot> {
   private notAnItem(): void {
     const top = this.stack.at(-1);
     if (top !== undefined && (top.kind === 'pages' || top.kind === 'files'))
-      throw this.invalid(`${top.kind} holds an item that is not an object`);
+      throw this.misshapen(`${top.kind} holds an item that is not an object`);
   }
 
   private startString(at: number): void {
@@ -272,7 +272,7 @@ class ContentReader<T extends ContentRoot> {
 
   private openArray(text: string, from: number, i: number): number {
     const top = this.stack.at(-1);
-    if (top === undefined) throw this.invalid('the body is not a JSON object');
+    if (top === undefined) throw this.notAnObject();
     this.notAnItem();
     // An empty array (a page without child pages: most of them) stays in its part's text.
     if (isPart(top) && top.key !== undefined && !closesAt(text, i + 1)) {
@@ -385,11 +385,26 @@ class ContentReader<T extends ContentRoot> {
     });
   }
 
+  /**
+   * A body that is not well-formed JSON (a proxy's HTML page sent with 200, a body cut short): a
+   * passing fault of the way there, retried as a 5xx is. JSON of the wrong shape is `misshapen`.
+   */
   private invalid(reason: string, cause?: unknown): ApiError {
+    return this.misshapen(reason, cause, true);
+  }
+
+  /** JSON, but a string, an array or a number where the revision's object is. */
+  private notAnObject(): ApiError {
+    return this.misshapen('the body is not a JSON object');
+  }
+
+  /** Well-formed JSON the service should not have sent: asking again would get the same. */
+  private misshapen(reason: string, cause?: unknown, retryable = false): ApiError {
     const { method, path } = this.answer;
     return this.error({
       code: 'API_RESPONSE_INVALID',
       message: `${method} ${path}: response body is not a revision: ${reason}`,
+      retryable,
       ...(cause instanceof Error
         ? { cause: new Error(redactSecrets(cause.message, this.answer.secrets)) }
         : {}),
@@ -410,6 +425,7 @@ class ContentReader<T extends ContentRoot> {
     message: string;
     issues?: string[];
     cause?: unknown;
+    retryable?: boolean;
   }): ApiError {
     const { method, path, status, requestId } = this.answer;
     return new ApiError({ ...init, method, path, status, ...(requestId === undefined ? {} : { requestId }) });

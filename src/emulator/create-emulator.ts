@@ -72,6 +72,9 @@ const DEFAULT_LIMITS: EmulatorLimits = {
   restoreDays: 7,
 };
 const SAVE_DELAY_MS = 50;
+/** A forced fault's HTML answer (`html: true`): what a failing proxy in front of a service sends. */
+const INJECTED_ERROR_PAGE =
+  '<!DOCTYPE html><html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1><p>injected fault</p></body></html>';
 
 export async function createEmulator(options: EmulatorOptions): Promise<Emulator> {
   if (options.members.length === 0) throw new Error('the local service needs at least one token');
@@ -142,8 +145,9 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     const decision = faults.decide(request.method, path);
     if (decision.latencyMs > 0) await sleep(decision.latencyMs);
     if (decision.answer !== undefined) {
-      const { status, retryAfterSeconds } = decision.answer;
+      const { status, retryAfterSeconds, html } = decision.answer;
       if (retryAfterSeconds !== undefined) void reply.header('retry-after', String(retryAfterSeconds));
+      if (html === true) return reply.code(status).type('text/html').send(INJECTED_ERROR_PAGE);
       return reply
         .code(status)
         .send(

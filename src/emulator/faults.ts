@@ -1,19 +1,30 @@
 // Injected faults, so that clients can be tested against a service that is slow, rate-limits and
 // fails: added latency, 429 with Retry-After and 5xx at chosen rates (with a seeded random, so a run
-// can be repeated), and a queue of forced answers for the next matching requests.
+// can be repeated), and a queue of forced answers for the next matching requests (an HTML page among
+// them, as a failing proxy sends).
 import { z } from 'zod';
 import { parseDuration } from '../config/duration.js';
 
-export const forcedFaultSchema = z.strictObject({
-  status: z.int().min(400).max(599),
-  retryAfterSeconds: z.number().min(0).optional(),
-  /** Only requests with this method. */
-  method: z.string().optional(),
-  /** Only requests whose path (without query) matches this regular expression. */
-  path: z.string().optional(),
-  /** How many matching requests get this answer. */
-  times: z.int().min(1).default(1),
-});
+export const forcedFaultSchema = z
+  .strictObject({
+    status: z.int().min(200).max(599),
+    retryAfterSeconds: z.number().min(0).optional(),
+    /**
+     * An HTML page instead of the JSON error body, as a proxy or load balancer in front of a
+     * service sends when it fails: with 200 too, which a client must not take for the answer.
+     */
+    html: z.boolean().optional(),
+    /** Only requests with this method. */
+    method: z.string().optional(),
+    /** Only requests whose path (without query) matches this regular expression. */
+    path: z.string().optional(),
+    /** How many matching requests get this answer. */
+    times: z.int().min(1).default(1),
+  })
+  .refine((fault) => fault.status >= 400 || fault.html === true, {
+    message: 'a status below 400 is forced only with html: true (an error page sent as a success)',
+    path: ['status'],
+  });
 
 export const faultConfigSchema = z.strictObject({
   latencyMs: z.number().min(0).default(0),
@@ -30,6 +41,8 @@ export type ForcedFault = z.output<typeof forcedFaultSchema>;
 export interface FaultAnswer {
   status: number;
   retryAfterSeconds?: number;
+  /** Answered with an HTML page, not the service's JSON error body. */
+  html?: boolean;
 }
 
 /** Reads `--faults latency=50ms,429=0.1,5xx=0.05,retry-after=2,seed=7`. */
@@ -110,6 +123,7 @@ export class Faults {
         answer: {
           status: forced.status,
           ...(forced.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: forced.retryAfterSeconds }),
+          ...(forced.html === true ? { html: true } : {}),
         },
       };
     }

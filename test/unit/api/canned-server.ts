@@ -98,3 +98,10 @@ export function sendError(
 ): void {
   sendJson(response, status, { error: { code: status, message } }, headers);
 }
+
+/** What a proxy or load balancer in front of the service sends when it fails: HTML, status 200. */
+export function sendHtmlPage(response: ServerResponse): void {
+  const text = '<!DOCTYPE html><html><head><title>Error</title></head><body>Bad gateway</body></html>';
+  response.writeHead(200, { 'content-type': 'text/html', 'content-length': Buffer.byteLength(text) });
+  response.end(text);
+}

@@ -4,9 +4,10 @@ import { apiPath } from '../../../src/api/api-path.js';
 import { HttpTransport, type HttpTransportOptions } from '../../../src/api/http-transport.js';
 import { pageOf } from '../../../src/api/schemas/page-of.js';
 import { spaceSchema } from '../../../src/api/schemas/space-schema.js';
+import { isPermanent } from '../../../src/queue/retry-policy.js';
 import { apiErrorOf } from '../../support/api-error-of.js';
 import { captureLog } from '../../support/test-context.js';
-import { sendError, sendJson, startCannedServer } from './canned-server.js';
+import { sendError, sendHtmlPage, sendJson, startCannedServer } from './canned-server.js';
 import { space, TOKEN } from './fixtures.js';
 
 const transports: HttpTransport[] = [];
@@ -89,15 +90,43 @@ describe('the HTTP transport', () => {
     expect(sleeps).toEqual([]);
   });
 
-  it('rejects a body that is not JSON', async () => {
+  it('retries a GET answered with an HTML page and 200, as a 5xx, and returns the JSON that follows', async () => {
+    const server = await startCannedServer((_request, response, index) =>
+      index === 0 ? sendHtmlPage(response) : sendJson(response, 200, space('sp7')),
+    );
+    const { transport, sleeps } = transportFor(server.baseUrl);
+    const read = await transport.request('GET', apiPath`/spaces/sp7`, { schema: spaceSchema });
+    expect(read.id).toBe('sp7');
+    expect(server.requests).toHaveLength(2);
+    expect(sleeps).toEqual([250]);
+  });
+
+  it('gives up on bodies that are never JSON after the policy’s attempts, still worth a later try', async () => {
     const server = await startCannedServer((_request, response) => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"object": "space", ');
     });
-    const { transport } = transportFor(server.baseUrl);
+    const { transport, sleeps } = transportFor(server.baseUrl);
     const error = await apiErrorOf(transport.request('GET', apiPath`/spaces/x`, { schema: spaceSchema }));
     expect(error.code).toBe('API_RESPONSE_INVALID');
     expect(error.message).toBe('GET /spaces/x: response body is not JSON');
+    expect(server.requests).toHaveLength(4);
+    expect(sleeps).toEqual([250, 500, 1000]);
+    // The job that made the call fails for now, not for good: BullMQ tries it again.
+    expect(error.retryable).toBe(true);
+    expect(isPermanent(error)).toBe(false);
+  });
+
+  it('does not repeat a POST answered with an HTML page, which the service may have acted on', async () => {
+    const server = await startCannedServer((_request, response) => sendHtmlPage(response));
+    const { transport, sleeps } = transportFor(server.baseUrl);
+    const error = await apiErrorOf(
+      transport.request('POST', apiPath`/spaces/sp1/change-requests`, { body: {}, schema: anything }),
+    );
+    expect(server.requests).toHaveLength(1);
+    expect(sleeps).toEqual([]);
+    expect(error.retryable).toBe(true);
+    expect(isPermanent(error)).toBe(false);
   });
 
   it('turns a 404 with an error body into a final ApiError, without retrying', async () => {

@@ -258,27 +258,31 @@ describe('readRevisionStream', () => {
     const error = await readRevisionStream(chunks(text, 4), answer, roomy).catch((e: unknown) => e);
     expect(isApiError(error, 'API_RESPONSE_INVALID')).toBe(true);
     expect((error as Error).message).toContain('pages[0].pages[0] is not JSON');
+    expect((error as { retryable: boolean }).retryable).toBe(true);
   });
 
-  it('refuses what is not a whole revision', async () => {
-    const cases = [
-      '',
-      '   ',
-      '[{"id": "x"}]',
-      '"rev"',
-      '{"id": "rev_4", "pages": [{"id": "a"}',
-      '{"id": "rev_4"} {"id": "rev_5"}',
-      '{"id": "rev_4"} x',
-      '{"id": "rev_4", "pages": [{"id": "a", "title": }]}',
-      '{"id": "rev_4", "pages": [{"id": "a"]}',
-      '{"pages": []}',
-      '{"id": "rev_4", "pages": [1]}',
-      '{"id": "rev_4", "pages": [{"id": "a"}, "b"]}',
-      '{"id": "rev_4", "files": [[]]}',
+  it('refuses what is not a whole revision: asked again when it is not JSON, not when it is other JSON', async () => {
+    // [body, retryable]: a body that is not JSON (cut short, a proxy's page) may be whole next time.
+    const cases: Array<[string, boolean]> = [
+      ['', true],
+      ['   ', true],
+      ['<!DOCTYPE html><html><body>Bad gateway</body></html>', true],
+      ['[{"id": "x"}]', false],
+      ['"rev"', false],
+      ['{"id": "rev_4", "pages": [{"id": "a"}', true],
+      ['{"id": "rev_4"} {"id": "rev_5"}', true],
+      ['{"id": "rev_4"} x', true],
+      ['{"id": "rev_4", "pages": [{"id": "a", "title": }]}', true],
+      ['{"id": "rev_4", "pages": [{"id": "a"]}', true],
+      ['{"pages": []}', false],
+      ['{"id": "rev_4", "pages": [1]}', false],
+      ['{"id": "rev_4", "pages": [{"id": "a"}, "b"]}', false],
+      ['{"id": "rev_4", "files": [[]]}', false],
     ];
-    for (const text of cases) {
+    for (const [text, retryable] of cases) {
       const error = await readRevisionStream(chunks(text, 2), answer, roomy).catch((e: unknown) => e);
       expect(isApiError(error, 'API_RESPONSE_INVALID'), text).toBe(true);
+      expect((error as { retryable: boolean }).retryable, text).toBe(retryable);
     }
   });
 });
