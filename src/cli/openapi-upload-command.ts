@@ -119,9 +119,7 @@ function print(
   outcome: RefreshResult,
 ): void {
   const operations =
-    outcome.result === 'uploaded' || outcome.result === 'would-upload'
-      ? outcome.changes.added.length
-      : undefined;
+    outcome.result === 'uploaded' || outcome.result === 'would-upload' ? outcome.operations : undefined;
   if (flags.json === true) {
     const version = 'version' in outcome ? outcome.version : undefined;
     io.stdout.write(
@@ -146,8 +144,12 @@ function print(
       );
       return;
     case 'unchanged':
-      // A state in memory starts empty: nothing is ever "unchanged" here.
-      io.stdout.write(`${name}: unchanged\n`);
+      // A state in memory starts empty: "unchanged" here is the service's latest version found equal.
+      io.stdout.write(
+        'version' in outcome
+          ? `${name}: not uploaded: the service's latest version ${outcome.version} already holds ${source}\n`
+          : `${name}: unchanged\n`,
+      );
       return;
   }
 }

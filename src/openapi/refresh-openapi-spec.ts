@@ -1,19 +1,22 @@
 // One refresh of one OpenAPI spec: read the source (conditionally), stop when it is the content
 // last uploaded, validate it, upload it, follow the service's processing, and record the version
 // with what changed since the last one, the changes that break clients marked (from the contract
-// kept of the last upload). Nothing invalid and nothing unchanged is ever uploaded.
+// kept of the last upload). Nothing invalid and nothing unchanged is ever uploaded: without a record
+// of the last upload (Redis lost it), the service's latest version stands for it.
 import { createHash } from 'node:crypto';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { OpenApiConfig } from '../config/openapi-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { Logger } from '../log/create-logger.js';
-import type { OpenApiState, OpenApiStateStore } from '../state/openapi-state-store.js';
+import type { OpenApiState, OpenApiStateStore, OpenApiUpload } from '../state/openapi-state-store.js';
 import { type BreakingChange, breakingChanges } from './breaking-changes.js';
+import { canonicalDigest } from './canonical-digest.js';
 import { loadOpenApiDocument } from './load-openapi-document.js';
 import { type OpenApiContract, openApiContract, packContract, unpackContract } from './openapi-contract.js';
 import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
 import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
-import { operationFingerprints } from './operation-fingerprints.js';
+import { type OperationFingerprints, operationFingerprints } from './operation-fingerprints.js';
+import { type LatestVersion, readLatestVersion } from './read-latest-version.js';
 import { waitForProcessing } from './wait-for-processing.js';
 
 export interface RefreshInput {
@@ -29,17 +32,24 @@ export interface RefreshInput {
   trigger: string;
 }
 
+/** What a new version holds: its operations (how many), what changed since the last, what breaks. */
+interface NewContent {
+  operations: number;
+  changes: OperationChanges;
+  breaking: BreakingChange[];
+  changelog: string[];
+}
+
 export type RefreshResult =
   | { result: 'unchanged'; reason: 'not-modified' | 'same-content' }
-  | {
-      result: 'uploaded';
-      version: string | undefined;
-      changes: OperationChanges;
-      breaking: BreakingChange[];
-      changelog: string[];
-    }
+  /**
+   * docsync had no record of its last upload, and the service's latest version holds this document:
+   * the record is rebuilt from that version, and nothing is sent.
+   */
+  | { result: 'unchanged'; reason: 'same-as-service'; version: string }
+  | ({ result: 'uploaded'; version: string | undefined } & NewContent)
   | { result: 'no-new-version'; version: string | undefined }
-  | { result: 'would-upload'; changes: OperationChanges; breaking: BreakingChange[]; changelog: string[] };
+  | ({ result: 'would-upload' } & NewContent);
 
 /** Error codes of the service that the content caused: the same bytes would fail the same way. */
 const CONTENT_ERRORS: ReadonlySet<string> = new Set(['PARSE_ERROR']);
@@ -74,18 +84,42 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     );
   }
 
+  // No record of the last upload (a first one, or Redis lost it): what the service holds stands for it.
+  const latest =
+    last === undefined && input.api !== undefined
+      ? await readLatestVersion(input.api, spec.org, spec.slug, signal)
+      : undefined;
   // Time-sliced: a spec of thousands of operations must not stop the health check or lock renewals.
   const fingerprints = await operationFingerprints(loaded.document, { signal });
-  const changes = diffOperations(last, fingerprints);
   const contract = await openApiContract(loaded.document, { signal });
-  const breaking = await breakingSince(last?.contract, contract, changes, signal);
+  const record = {
+    hash,
+    sourceHash,
+    refFiles: loaded.refFiles,
+    validators: read.validators,
+    ...fingerprintsOf(fingerprints),
+    ...titleOf(loaded.document),
+  };
+  if (latest?.document !== undefined) {
+    // Compared as parsed documents: the service keeps what it parsed, not the bytes sent.
+    const [theirs, ours] = await Promise.all([
+      canonicalDigest(latest.document, { signal }),
+      canonicalDigest(loaded.document, { signal }),
+    ]);
+    if (theirs === ours)
+      return foundOnService(input, latest, { ...record, contract: await packContract(contract) });
+  }
+  const baseline = await baselineOf(last, latest, signal);
+  const changes = diffOperations(baseline, fingerprints);
+  const breaking = await breakingSince(baseline?.contract, contract, changes, signal);
   const changelog = summariseOperationChanges(changes, undefined, breaking);
+  const operations = Object.keys(fingerprints.operations).length;
   if (input.dryRun) {
     log.info(
       { source: reader.label, ...counts(changes), breaking: breaking.length, changelog },
       'dry run: openapi spec would be uploaded',
     );
-    return { result: 'would-upload', changes, breaking, changelog };
+    return { result: 'would-upload', operations, changes, breaking, changelog };
   }
   if (input.api === undefined)
     throw new DocsyncError(
@@ -115,15 +149,9 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
   const created = version !== undefined && version !== before.lastVersion;
   const upload = {
     at,
-    hash,
-    sourceHash,
-    refFiles: loaded.refFiles,
-    validators: read.validators,
+    ...record,
     ...(version === undefined ? {} : { version }),
-    operations: fingerprints.operations,
-    components: fingerprints.components,
     contract: await packContract(contract),
-    ...titleOf(loaded.document),
   };
   if (!created) {
     // The service found the text equal to its latest version: nothing new, and nothing lost.
@@ -159,21 +187,73 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     },
     'openapi spec uploaded as a new version',
   );
-  return { result: 'uploaded', version, changes, breaking, changelog };
+  return { result: 'uploaded', version, operations, changes, breaking, changelog };
+}
+
+/** What a new version is compared with: operation and component fingerprints, and the contract. */
+interface Baseline {
+  operations: Record<string, string>;
+  components?: Record<string, string> | undefined;
+  contract: OpenApiContract | undefined;
 }
 
 /**
- * What the new version breaks: against the contract kept of the last upload, in the operations
- * whose fingerprints changed; without one (a first upload, or one recorded by an older docsync),
- * only the operations removed are known.
+ * The last upload as recorded; without a record, the service's latest version (Redis lost the
+ * record, and this document differs from what the service holds: its changes are counted from it).
+ */
+async function baselineOf(
+  last: OpenApiUpload | undefined,
+  latest: LatestVersion | undefined,
+  signal: AbortSignal,
+): Promise<Baseline | undefined> {
+  if (last !== undefined) {
+    const contract = last.contract === undefined ? undefined : await unpackContract(last.contract);
+    return { operations: last.operations, components: last.components, contract };
+  }
+  if (latest?.document === undefined) return undefined;
+  return {
+    ...fingerprintsOf(await operationFingerprints(latest.document, { signal })),
+    contract: await openApiContract(latest.document, { signal }),
+  };
+}
+
+/** The service's latest version holds this document: recorded as the last upload, nothing sent. */
+async function foundOnService(
+  input: RefreshInput,
+  latest: LatestVersion,
+  record: Omit<OpenApiUpload, 'at' | 'version'>,
+): Promise<RefreshResult> {
+  const { spec, store } = input;
+  const at = input.now().toISOString();
+  input.log.info(
+    { org: spec.org, slug: spec.slug, version: latest.version },
+    'openapi spec found unchanged on the service, not uploaded',
+  );
+  if (!input.dryRun) {
+    await store.update(spec.org, spec.slug, {
+      uploaded: { ...record, at: latest.createdAt ?? at, version: latest.version },
+      rejected: undefined,
+      lastRefresh: { at, result: 'unchanged', trigger: input.trigger, version: latest.version },
+    });
+  }
+  return { result: 'unchanged', reason: 'same-as-service', version: latest.version };
+}
+
+function fingerprintsOf(fingerprints: OperationFingerprints) {
+  return { operations: fingerprints.operations, components: fingerprints.components };
+}
+
+/**
+ * What the new version breaks: against the contract of the last upload, in the operations whose
+ * fingerprints changed; without one (a first upload, or one recorded by an older docsync), only
+ * the operations removed are known.
  */
 async function breakingSince(
-  packed: string | undefined,
+  before: OpenApiContract | undefined,
   contract: OpenApiContract,
   changes: OperationChanges,
   signal: AbortSignal,
 ): Promise<BreakingChange[]> {
-  const before = packed === undefined ? undefined : await unpackContract(packed);
   if (before === undefined)
     return changes.removed.map((operation) => ({ operation, kind: 'removed-operation' as const }));
   const only = new Set([...changes.changed, ...changes.changedVia.map((entry) => entry.operation)]);

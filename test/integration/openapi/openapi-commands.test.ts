@@ -195,13 +195,15 @@ describe('docsync openapi diff', () => {
 });
 
 describe('docsync openapi upload', () => {
-  async function versions(emulator: TestEmulator): Promise<number> {
-    const answer = await callApi<{ items: unknown[] }>(
+  /** The ids of the spec's versions, newest first. */
+  async function versionIds(emulator: TestEmulator): Promise<string[]> {
+    const answer = await callApi<{ items: Array<{ id: string }> }>(
       `${emulator.baseUrl}/orgs/${emulator.orgId}/openapi/pets/versions`,
       emulator.tokens.admin,
     );
-    return answer.status === 404 ? 0 : answer.body.items.length;
+    return answer.status === 404 ? [] : answer.body.items.map((item) => item.id);
   }
+  const versions = async (emulator: TestEmulator) => (await versionIds(emulator)).length;
 
   it(
     'uploads a spec of the configuration to the service once per new content, and nothing on --dry-run or when invalid',
@@ -229,13 +231,20 @@ describe('docsync openapi upload', () => {
       );
       expect(await versions(emulator)).toBe(1);
 
-      // The same content again: the service keeps its version, and says so.
+      // The same content again: the service's latest version holds it, so nothing is sent.
       const again = await upload('--json');
       expect(again.code).toBe(0);
-      expect(JSON.parse(again.stdout)).toMatchObject({
+      const [latest] = await versionIds(emulator);
+      expect(JSON.parse(again.stdout)).toEqual({
         spec: `${emulator.orgId}/pets`,
-        result: 'no-new-version',
+        source: 'pets.yaml',
+        result: 'unchanged',
+        version: latest,
       });
+      const said = await upload();
+      expect(said.stdout).toBe(
+        `${emulator.orgId}/pets: not uploaded: the service's latest version ${latest} already holds pets.yaml\n`,
+      );
       expect(await versions(emulator)).toBe(1);
 
       await writeFile(

@@ -13,6 +13,10 @@ import { contentPagesSchema } from '../../../src/api/schemas/content-pages-schem
 import { importResultSchema } from '../../../src/api/schemas/import-result-schema.js';
 import { linkCheckListSchema } from '../../../src/api/schemas/link-check-list-schema.js';
 import { openApiSpecSchema } from '../../../src/api/schemas/openapi-spec-schema.js';
+import {
+  openApiSpecContentSchema,
+  openApiSpecVersionSchema,
+} from '../../../src/api/schemas/openapi-spec-version-schema.js';
 import { organizationSchema } from '../../../src/api/schemas/organization-schema.js';
 import { pageOf } from '../../../src/api/schemas/page-of.js';
 import { revisionPageSchema } from '../../../src/api/schemas/revision-page-schema.js';
@@ -89,6 +93,14 @@ const CALLS: Record<string, ClientCall> = {
       ['PUT', '/orgs/{organizationId}/openapi/{specSlug}', 201],
     ],
     schema: openApiSpecSchema,
+  },
+  'openapi.getVersion': {
+    operations: [['GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}', 200]],
+    schema: openApiSpecVersionSchema,
+  },
+  'openapi.getVersionContent': {
+    operations: [['GET', '/orgs/{organizationId}/openapi/{specSlug}/versions/{versionId}/content', 200]],
+    schema: openApiSpecContentSchema,
   },
 };
 

@@ -200,6 +200,22 @@ const cases: Record<string, Case> = {
     body: { source: { text: 'openapi: 3.1.0' } },
     answer: { ...openApiSpec(), processingState: 'complete', lastProcessErrorCode: 'PARSE_ERROR' },
   },
+  'openapi.getVersion': {
+    call: (c) => c.openapi.getVersion('org1', 'payments', 'v1'),
+    sent: 'GET /v1/orgs/org1/openapi/payments/versions/v1',
+    answer: {
+      object: 'openapi-spec-version',
+      id: 'v1',
+      createdAt: '2025-01-02T03:04:05.000Z',
+      url: 'https://files.test/v1.yaml',
+      urls: { location: 'https://api.test/v1/orgs/org1/openapi/payments/versions/v1' },
+    },
+  },
+  'openapi.getVersionContent': {
+    call: (c) => c.openapi.getVersionContent('org1', 'payments', 'v1'),
+    sent: 'GET /v1/orgs/org1/openapi/payments/versions/v1/content',
+    answer: { filesystem: { openapi: '3.1.0', paths: {} }, url: 'https://files.test/v1.yaml' },
+  },
 };
 
 const walks: Record<string, Walk> = {
