@@ -8,14 +8,9 @@ import type { Config } from '../config/config-schema.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
-import {
-  syncChangeRequestPollSchedulers,
-  syncGitPollSchedulers,
-  syncSpacePollSchedulers,
-} from '../producers/git-poll-schedulers.js';
-import { syncLinkCheckSchedulers } from '../producers/link-check-schedulers.js';
-import { syncOpenApiSchedulers } from '../producers/openapi-schedulers.js';
-import { syncVersionSchedulers } from '../producers/version-schedulers.js';
+import { lossCheckIntervalMs } from '../producers/loss-check-interval.js';
+import { RedisLossWatch } from '../producers/redis-loss-watch.js';
+import { syncAllSchedulers } from '../producers/sync-all-schedulers.js';
 import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import { JobRunner } from '../queue/job-runner.js';
@@ -88,12 +83,20 @@ export async function startWork(options: WorkOptions): Promise<void> {
   // Producers last: they only enqueue, and stop first.
   stopIfStopping();
   const producerLog = log.child({ component: 'producer' });
-  await syncGitPollSchedulers(queues.get('import'), config.mappings, producerLog);
-  await syncChangeRequestPollSchedulers(queues.get('maintain'), config.mappings, producerLog);
-  await syncLinkCheckSchedulers(queues.get('links'), config.mappings, producerLog);
-  await syncSpacePollSchedulers(queues.get('export'), config.mappings, producerLog);
-  await syncOpenApiSchedulers(queues.get('openapi'), config.openapi, producerLog);
-  await syncVersionSchedulers(queues.get('maintain'), config.branchMappings, producerLog);
+  await syncAllSchedulers(queues, config, producerLog);
+  // The schedulers live only in Redis: put back if it comes back empty under this process.
+  const lossWatch = new RedisLossWatch({
+    redis: queues.connection,
+    prefix: config.redis.prefix,
+    intervalMs: lossCheckIntervalMs(config),
+    restore: () => syncAllSchedulers(queues, config, producerLog),
+    log: producerLog,
+    onLook: (result) => metrics.redisLossCheck(result),
+    description: redis.description,
+    now: options.now,
+  });
+  shutdown.add('redis loss watch', () => lossWatch.close());
+  await lossWatch.start();
   const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
   shutdown.add('working copy watchers', () => watcher.close());
   await watcher.start(config.mappings);

@@ -14,6 +14,9 @@ export type JobOutcome = 'completed' | 'retrying' | 'failed' | 'delayed' | 'rate
 /** How one refresh of an OpenAPI spec ended: its result, or why it threw. */
 export type OpenApiRefreshOutcome = RefreshResult['result'] | 'invalid' | 'failed';
 
+/** What one look for the marker of the job schedulers found and did (redis-loss-watch.ts). */
+export type RedisLossCheck = 'present' | 'restored' | 'restoring-elsewhere' | 'failed';
+
 /** Who waited out a rate limit: the API client inside one call, or a whole queue (paused). */
 export type RateLimitWaiter = 'client' | 'queue';
 
@@ -130,6 +133,12 @@ export class DocsyncMetrics {
     ['org', 'slug', 'result'],
   );
 
+  readonly #redisLossChecks = this.#counter(
+    'redis_loss_checks_total',
+    'Looks of this process for the marker of the job schedulers, by result: present, restored (Redis had come back empty and this process put them back), restoring-elsewhere (another process was), failed (Redis did not answer).',
+    ['result'],
+  );
+
   constructor(options: DocsyncMetricsOptions = {}) {
     const { readers = {}, onReadError } = options;
     const { queueCounts, brokenLinks, health } = readers;
@@ -234,6 +243,11 @@ export class DocsyncMetrics {
 
   openApiVersion(org: string, slug: string): void {
     this.#openApiVersions.inc({ org, slug });
+  }
+
+  /** One look for the marker of the job schedulers (src/producers/redis-loss-watch.ts). */
+  redisLossCheck(result: RedisLossCheck): void {
+    this.#redisLossChecks.inc({ result });
   }
 
   #counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
