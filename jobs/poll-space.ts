@@ -7,6 +7,7 @@ import { baseAfterMerge } from '../src/export/base-after-merge.js';
 import { defineJob, type JobContext } from '../src/queue/job-definition.js';
 import { exportSpaceKind } from '../src/queue/kinds/export-space-kind.js';
 import { pollSpaceKind } from '../src/queue/kinds/poll-space-kind.js';
+import { recoverSpaceState } from '../src/recovery/recover-space-state.js';
 import { pendingExport } from '../src/state/export-pending.js';
 import type { MappingState, RevisionOrigin } from '../src/state/mapping-state.js';
 import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
@@ -58,6 +59,34 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
     }
     origin ??= await ctx.stores.mappings.revisionOrigin(mapping.space, space.revision);
     const log = ctx.log.child({ mapping: mapping.name, revision: space.revision });
+    // No state (Redis lost it, or a new mapping): git and the service say whether the space is at
+    // docsync's own content and which commit it was last known to equal.
+    const recovered =
+      state.lastSeenRevision === undefined && origin === undefined
+        ? await recoverSpaceState({
+            api,
+            store: ctx.stores.mappings,
+            mirror: ctx.mirrorFor(mapping.git.repo),
+            mapping,
+            revision: space.revision,
+            state,
+            signal: ctx.signal,
+            dryRun: ctx.dryRun,
+            log: ctx.log,
+          })
+        : undefined;
+    if (recovered?.kind === 'exported') {
+      if (!ctx.dryRun)
+        await ctx.stores.mappings.update(mapping.name, {
+          lastSeenRevision: space.revision,
+          ...(state.exportBase === undefined ? { exportBase: recovered.base } : {}),
+        });
+      log.info(
+        { exportBase: recovered.base },
+        'space revision is the one docsync exported, not exported again',
+      );
+      return { result: 'skipped', origin: 'export' };
+    }
     let merges: MergedRevisionsPlan | undefined;
     if (origin === undefined) {
       // A person may have merged a change request docsync imported into: this revision, or one
@@ -108,13 +137,18 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
     // The first look at a two-way mapping's space: its content may predate what git holds, so it
     // is the baseline, not an edit. Not so after a merge of docsync's content: that content is
     // known (it descends from the commit imported), and edits on it are exported.
-    if (state.lastSeenRevision === undefined && mapping.direction === 'both' && merges?.merged !== true) {
+    if (
+      state.lastSeenRevision === undefined &&
+      mapping.direction === 'both' &&
+      merges?.merged !== true &&
+      recovered?.kind !== 'changed'
+    ) {
       if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { lastSeenRevision: space.revision });
       log.info('space poll baseline recorded');
       return { result: 'baseline', revision: space.revision };
     }
     // Before the export is queued, which reads it: git's changes since that commit are git's own.
-    const base = merges?.exportBase;
+    const base = merges?.exportBase ?? (recovered?.kind === 'changed' ? recovered.base : undefined);
     if (base !== undefined && !ctx.dryRun)
       await ctx.stores.mappings.update(mapping.name, { exportBase: base });
     await exportSpaceKind.enqueue(ctx.queues, {

@@ -99,6 +99,12 @@ export class GitMirror {
     return commit !== undefined;
   }
 
+  /** The full id of commit `sha` (it may be abbreviated), or undefined when the mirror has none such. */
+  async commitId(sha: string, signal?: AbortSignal): Promise<string | undefined> {
+    const [commit] = await this.objects([`${checkSha(sha)}^{commit}`], signal);
+    return commit?.oid;
+  }
+
   /**
    * Keeps commit `sha` under the mirror's own ref `refs/docsync/keep/<name>` (never pushed, never
    * pruned by a fetch, which prunes only branches), so that git's garbage collection keeps a commit
@@ -172,6 +178,35 @@ export class GitMirror {
       pathspec(gitPath(dir)),
     ];
     return this.parseLog(args, options.signal);
+  }
+
+  /**
+   * The newest commit up to `to` that changes `dir` and whose message has a `trailer` line
+   * (`<trailer>: ...`, its key without case, as git compares trailers), or undefined.
+   */
+  async newestCommitWithTrailer(
+    to: string,
+    dir: string,
+    trailer: string,
+    signal?: AbortSignal,
+  ): Promise<CommitInfo | undefined> {
+    if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(trailer)) throw new TypeError(`not a trailer key: ${trailer}`);
+    const [commit] = await this.parseLog(
+      [
+        '--literal-pathspecs',
+        'log',
+        '-z',
+        '-1',
+        `--format=${COMMIT_LOG_FORMAT}`,
+        '--regexp-ignore-case',
+        `--grep=^${trailer}:`,
+        checkSha(to),
+        '--',
+        pathspec(gitPath(dir)),
+      ],
+      signal,
+    );
+    return commit;
   }
 
   /** One commit; a GIT_NOT_FOUND GitError when the mirror does not have it. */

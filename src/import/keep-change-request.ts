@@ -1,7 +1,8 @@
 // Finds the one open change request docsync keeps for a mapping and branch, or makes it: first
 // from the state (the id recorded at the last import), then, when the state was lost, from the
 // marker in the subjects of the space's open and draft change requests. A merged or archived one
-// is let go: the next import starts a new one.
+// is let go: the next import starts a new one. A new one gets `subject`; a found one keeps its own
+// until the import went through, when the import names its commit in it (run-import.ts).
 
 import { ApiError } from '../api/api-error.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
@@ -26,18 +27,7 @@ export async function keepChangeRequest(input: KeepChangeRequestInput): Promise<
   const { api, space, log } = input;
   const options = input.signal === undefined ? {} : { signal: input.signal };
   const found = (await fromState(input)) ?? (await fromMarker(input));
-  if (found !== undefined) {
-    if (found.changeRequest.subject !== input.subject) {
-      const patched = await api.changeRequests.patch(
-        space,
-        found.changeRequest.id,
-        { subject: input.subject },
-        options,
-      );
-      return { ...found, changeRequest: patched };
-    }
-    return found;
-  }
+  if (found !== undefined) return found;
   const created = await api.changeRequests.create(space, { subject: input.subject }, options);
   log.info({ cr: created.id, number: created.number }, 'change request created');
   return { changeRequest: created, how: 'created' };

@@ -202,17 +202,14 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
             branch: mapping.git.branch,
             author: 'local',
           };
-    const subject = renderSubject(
-      mapping.changeRequest.subject,
-      values,
-      subjectMarker(mapping.name, mapping.git.branch),
-    );
+    const marker = subjectMarker(mapping.name, mapping.git.branch);
+    const subject = renderSubject(mapping.changeRequest.subject, values, marker);
     if (deps.dryRun) {
       const preview = await previewImport({
         api: deps.api,
         space: mapping.space,
         knownChangeRequest: state.changeRequestId,
-        marker: subjectMarker(mapping.name, mapping.git.branch),
+        marker,
         bundle: bundlePath,
         limits: mapping.import.limits,
         listed: deps.previewPages ?? LOGGED_PATHS,
@@ -235,7 +232,7 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
       api: deps.api,
       space: mapping.space,
       knownId: state.changeRequestId,
-      marker: subjectMarker(mapping.name, mapping.git.branch),
+      marker,
       subject,
       log,
       signal: deps.signal,
@@ -254,6 +251,10 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
       { url, source: 'zip' },
       { signal: deps.signal },
     );
+    // Only now that its content is in, the subject names the commit: what the git poll and the space
+    // poll find again from the service when Redis lost the state (src/recovery/).
+    const named = renderSubject(mapping.changeRequest.subject, values, marker, sha);
+    await nameImportedCommit(deps, mapping.space, cr, named, log);
     if (imported.importedResources < imported.totalResources) {
       log.warn(
         { importedResources: imported.importedResources, totalResources: imported.totalResources },
@@ -304,6 +305,27 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
     return report;
   } finally {
     await deps.artifacts.remove(artifactId);
+  }
+}
+
+/**
+ * Sets the change request's subject once its import went through. Best effort: the content is in
+ * and recorded, so a refusal only leaves the older subject (a state lost meanwhile would then find
+ * an older commit, and import the newer one again into the same change request).
+ */
+async function nameImportedCommit(
+  deps: ImportDeps,
+  space: string,
+  changeRequest: { id: string; subject: string },
+  subject: string,
+  log: Logger,
+): Promise<void> {
+  if (changeRequest.subject === subject) return;
+  try {
+    await deps.api.changeRequests.patch(space, changeRequest.id, { subject }, { signal: deps.signal });
+  } catch (error) {
+    if (deps.signal.aborted) throw error;
+    log.warn({ cr: changeRequest.id, err: error }, 'change request subject not updated after the import');
   }
 }
 

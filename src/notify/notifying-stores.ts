@@ -113,6 +113,7 @@ function notifyingMappings(mappings: MappingStateStore, options: NotifyingStores
     recordRevisionOrigin: (space, revision, origin) => mappings.recordRevisionOrigin(space, revision, origin),
     revisionOrigin: (space, revision) => mappings.revisionOrigin(space, revision),
     trackedChangeRequests: (mapping) => mappings.trackedChangeRequests(mapping),
+    trackChangeRequest: (mapping, id, sha) => mappings.trackChangeRequest(mapping, id, sha),
     settleChangeRequest: (mapping, id) => mappings.settleChangeRequest(mapping, id),
   };
   wrapped.recordFailure = async (mapping, job, failure) => {

@@ -211,6 +211,12 @@ export interface MappingStateStore {
   revisionOrigin(space: string, revision: string): Promise<RevisionOrigin | undefined>;
   /** The mapping's tracked change requests, settled ones included, newest first. */
   trackedChangeRequests(mapping: string): Promise<TrackedChangeRequest[]>;
+  /**
+   * Tracks a change request docsync found again from the service after its state was lost (its
+   * marker, and the commit its subject names): with no revision of docsync's known, its merge is
+   * exported on that commit as the base, never taken for docsync's own content unread.
+   */
+  trackChangeRequest(mapping: string, id: string, sha: string | undefined): Promise<void>;
   /** A tracked change request seen merged or closed: kept as settled so that it is not read again. */
   settleChangeRequest(mapping: string, id: string): Promise<void>;
 }

@@ -122,6 +122,10 @@ export class RedisMappingStateStore extends RedisStateStore implements MappingSt
     return this.#tracked.list(mapping);
   }
 
+  async trackChangeRequest(mapping: string, id: string, sha: string | undefined): Promise<void> {
+    await this.#tracked.track(mapping, id, sha);
+  }
+
   async settleChangeRequest(mapping: string, id: string): Promise<void> {
     await this.#tracked.settle(mapping, id);
   }

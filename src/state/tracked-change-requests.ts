@@ -80,6 +80,11 @@ export class TrackedChangeRequests {
     if (tracked !== undefined) await this.#put(origin.mapping, tracked.id, tracked.entry);
   }
 
+  /** A change request found again from the service: tracked with its commit, and no revision. */
+  async track(mapping: string, id: string, sha: string | undefined): Promise<void> {
+    await this.#put(mapping, id, { ...(sha === undefined ? {} : { sha }), at: this.#now().toISOString() });
+  }
+
   async settle(mapping: string, id: string): Promise<void> {
     await this.#put(mapping, id, settledEntry(this.#now()));
   }

@@ -96,7 +96,9 @@ describe('git to space', () => {
     const first = await repo.git('rev-parse', 'HEAD');
     await importedSha(state, first);
     const [cr] = await changeRequests(emulator, space);
-    expect(cr?.subject).toMatch(/^docs: Write the first docs \([0-9a-f]{7}\) \[docsync [0-9a-f]{8}\]$/);
+    expect(cr?.subject).toMatch(
+      /^docs: Write the first docs \([0-9a-f]{7}\) \[docsync [0-9a-f]{8}\] @[0-9a-f]{12}$/,
+    );
     expect(await pageTitles(emulator, space, cr?.id ?? '')).toEqual(['Welcome', 'Install']);
 
     // Two quick commits: one import, of the newest, into the same change request.

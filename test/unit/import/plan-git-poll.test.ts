@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { renderSubject, SUBJECT_MAX, subjectMarker } from '../../../src/import/change-request-subject.js';
+import {
+  importedCommitOf,
+  renderSubject,
+  SUBJECT_MAX,
+  subjectMarker,
+} from '../../../src/import/change-request-subject.js';
 import { type PolledCommit, planGitPoll } from '../../../src/import/plan-git-poll.js';
 
 const commit = (sha: string, trailers: Record<string, string[]> = {}): PolledCommit => ({
@@ -85,5 +90,22 @@ describe('change request subjects', () => {
     const subject = renderSubject('{message}', { ...values, message: 'x'.repeat(300) }, marker);
     expect(subject.length).toBe(SUBJECT_MAX);
     expect(subject.endsWith(`… ${marker}`)).toBe(true);
+  });
+
+  it('names the imported commit after the marker, within 100 characters, and reads it back', () => {
+    const marker = subjectMarker('docs', 'main');
+    const sha = '0123456789abcdef0123456789abcdef01234567';
+    const subject = renderSubject('{message}', { ...values, message: 'x'.repeat(300) }, marker, sha);
+    expect(subject.length).toBe(SUBJECT_MAX);
+    expect(subject.endsWith(`… ${marker} @0123456789ab`)).toBe(true);
+    expect(importedCommitOf(subject, marker)).toBe('0123456789ab');
+  });
+
+  it('reads no commit from a subject without one, of another mapping, or edited past the marker', () => {
+    const marker = subjectMarker('docs', 'main');
+    expect(importedCommitOf(`Fix ${marker}`, marker)).toBeUndefined();
+    expect(importedCommitOf(`Fix ${subjectMarker('docs', 'next')} @0123456789ab`, marker)).toBeUndefined();
+    expect(importedCommitOf(`Fix ${marker} @not-a-sha`, marker)).toBeUndefined();
+    expect(importedCommitOf(`Fix ${marker} @0123456789ab (reviewed)`, marker)).toBe('0123456789ab');
   });
 });

@@ -1,0 +1,74 @@
+// The git poll's state found again when Redis lost it: the last imported commit (so that a commit
+// already in the space, open or merged, is not imported into a second change request) and the
+// change request docsync keeps (tracked with its commit, so that a person's merge of it is exported
+// on that commit as its base). Nothing is found for a mapping that never imported: it imports.
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
+import type { GitMirror } from '../git/git-mirror.js';
+import { subjectMarker } from '../import/change-request-subject.js';
+import type { Logger } from '../log/create-logger.js';
+import type { MappingState, MappingStatePatch, MappingStateStore } from '../state/mapping-state.js';
+import { type RecoveredImports, recoverImports } from './recover-imports.js';
+
+export interface RecoverImportStateInput {
+  api: DocsApiClient;
+  store: MappingStateStore;
+  mirror: GitMirror;
+  mapping: MappingConfig;
+  head: string;
+  /** The state read, without `lastImportedSha`. */
+  state: MappingState;
+  signal: AbortSignal;
+  dryRun: boolean;
+  log: Logger;
+  /** What was read already (the space poll reads it for itself first). */
+  imports?: RecoveredImports;
+}
+
+/** The state with what was found again (written to the store, but in a dry run). */
+export async function recoverImportState(input: RecoverImportStateInput): Promise<MappingState> {
+  const { mapping, state } = input;
+  let recovered: RecoveredImports;
+  try {
+    recovered =
+      input.imports ??
+      (await recoverImports({
+        api: input.api,
+        mirror: input.mirror,
+        space: mapping.space,
+        marker: subjectMarker(mapping.name, mapping.git.branch),
+        head: input.head,
+        signal: input.signal,
+      }));
+  } catch (error) {
+    // The poll goes on as with no state: the import it may queue meets the same cause and is
+    // retried and shown; it still finds the change request kept open by its marker.
+    if (input.signal.aborted) throw error;
+    input.log.warn({ mapping: mapping.name, err: error }, 'import state could not be found again');
+    return state;
+  }
+  const patch: MappingStatePatch = {};
+  if (recovered.lastImported !== undefined) patch.lastImportedSha = recovered.lastImported.sha;
+  const open = recovered.open;
+  if (open !== undefined && state.changeRequestId === undefined)
+    patch.changeRequestId = open.changeRequest.id;
+  if (Object.keys(patch).length === 0) return state;
+  if (!input.dryRun) {
+    if (open !== undefined) {
+      const tracked = await input.store.trackedChangeRequests(mapping.name);
+      if (!tracked.some((entry) => entry.id === open.changeRequest.id))
+        await input.store.trackChangeRequest(mapping.name, open.changeRequest.id, open.sha);
+    }
+    await input.store.update(mapping.name, patch);
+  }
+  input.log.info(
+    {
+      mapping: mapping.name,
+      lastImportedSha: patch.lastImportedSha,
+      changeRequest: recovered.lastImported?.changeRequest.number,
+      keptChangeRequest: open?.changeRequest.number,
+    },
+    'import state found again from the service',
+  );
+  return { ...state, ...(patch as Partial<MappingState>) };
+}
