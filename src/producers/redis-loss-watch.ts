@@ -5,6 +5,7 @@
 // vouches for them; each process looks for it every few seconds and whenever its connection is ready
 // again. The first process to find it gone restores the schedulers under a short lock; the others
 // find the marker back, or the lock taken, and do nothing.
+import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Logger } from '../log/create-logger.js';
 import type { RedisLossCheck } from '../metrics/docsync-metrics.js';
@@ -55,7 +56,7 @@ export class RedisLossWatch {
   readonly #finish: ScriptCommand;
   readonly #marker: string;
   readonly #lock: string;
-  readonly #token = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2)}`;
+  readonly #token = `${hostname()}:${process.pid}:${randomUUID()}`;
   #timer: NodeJS.Timeout | undefined;
   #looking: Promise<LossCheck> | undefined;
   #closed = false;

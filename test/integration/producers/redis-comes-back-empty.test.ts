@@ -130,9 +130,11 @@ describe('a Redis that comes back empty under a running docsync', () => {
     expect(titles.flat()).toContain('After the restart');
     expect(restoreLines(daemons)).toHaveLength(1);
 
-    // Then an operator's FLUSHALL: the connections stay, so only the periodic look can tell.
+    // Then an operator's FLUSHALL, scripts too: the connections stay, so only the periodic look can
+    // tell, and every script docsync and BullMQ call by hash is unknown on a connection that knew it.
     const flushed = Date.now();
     await client.flushall();
+    await client.script('FLUSH');
     await waitFor(() => restoreLines(daemons).length === 2, 'the schedulers restored again', 2 * POLL_MS);
     expect(Date.now()).toBeLessThan(flushed + POLL_MS);
     expect((await schedulerIds(daemon)).sort()).toEqual([...before].sort());
