@@ -15,6 +15,7 @@ import { WorkingCopyWatcher } from '../producers/working-copy-watcher.js';
 import type { AnyJobDefinition } from '../queue/job-definition.js';
 import { JobRunner } from '../queue/job-runner.js';
 import type { Queues } from '../queue/queues.js';
+import { resetWorkBackOffs } from '../queue/work-back-offs.js';
 import type { RedisConnections } from '../redis/redis-connections.js';
 import { DerivedMappingRefresher } from '../versions/derived-mapping-refresher.js';
 import { expandBranchMappings } from '../versions/expand-branch-mappings.js';
@@ -78,6 +79,8 @@ export async function startWork(options: WorkOptions): Promise<void> {
     stopSignal: shutdown.forced,
   });
   shutdown.add('workers', () => runner.close({ force: options.redisLost.aborted }));
+  // A start tries failed work at once, whatever its back-off (a new token, a new configuration).
+  await resetWorkBackOffs(queues, options.now());
   runner.start();
 
   // Producers last: they only enqueue, and stop first.

@@ -44,7 +44,18 @@ export interface JobContext extends JobDeps {
   log: Logger;
   /** Aborted when docsync must stop before the job ends, or when the job's space lock is lost. */
   signal: AbortSignal;
-  job: { id: string; name: string; queue: QueueName; attempt: number; maxAttempts: number };
+  job: {
+    id: string;
+    name: string;
+    queue: QueueName;
+    attempt: number;
+    maxAttempts: number;
+    /**
+     * When the job failed for good and its work backs off (src/queue/work-back-off.ts): the time,
+     * ISO 8601, before which queuing the work again does not run it. Set before onFailure.
+     */
+    nextTry?: string;
+  };
 }
 
 export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {

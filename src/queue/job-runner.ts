@@ -28,6 +28,7 @@ import { pauseQueueAtLeast } from './pause-queue.js';
 import type { QueueName } from './queue-names.js';
 import { isPermanent, rateLimitPauseMs } from './retry-policy.js';
 import { type HeldLock, type LockMode, SpaceLocks } from './space-locks.js';
+import { endWorkBackOff, recordWorkFailure } from './work-back-offs.js';
 
 /** Kills in a row a job survives: enough for crash loops and rolling restarts, not for a poison job. */
 const MAX_STALLED_COUNT = 5;
@@ -275,12 +276,22 @@ export class JobRunner {
         definition.onSuccess === undefined || ctx.dryRun
           ? undefined
           : bestEffort(log, 'success not recorded', async () => definition.onSuccess?.(ctx, payload, result));
+      // Only a rerun can end a back-off: a work's first run had no failure before it.
+      const workId = job.deduplicationId;
+      const backOff =
+        workId === undefined || workId === id || ctx.dryRun
+          ? undefined
+          : bestEffort(log, 'back-off not ended', () =>
+              endWorkBackOff(this.#options.deps.queues.get(queue), workId),
+            );
       if (event !== undefined) await event;
       if (success !== undefined) await success;
+      if (backOff !== undefined) await backOff;
       return result;
     } catch (error) {
       const cause: unknown = held?.lostReason ?? error;
-      return await this.#failed(queue, definition, ctx, payload, cause, Date.now() - started, record);
+      const failure = { cause, workId: job.deduplicationId, durationMs: Date.now() - started };
+      return await this.#failed(queue, definition, ctx, payload, failure, record);
     } finally {
       this.#running.delete(abort);
       // Off the job's path: the slot is free before Redis answers. The release script removes the
@@ -295,11 +306,11 @@ export class JobRunner {
     definition: AnyJobDefinition,
     ctx: JobContext,
     payload: unknown,
-    cause: unknown,
-    durationMs: number,
+    failure: { cause: unknown; workId: string | undefined; durationMs: number },
     record: (result: JobOutcome) => void,
   ): Promise<never> {
     const { log } = ctx;
+    const { cause, durationMs } = failure;
     const code = cause instanceof DocsyncError ? cause.code : undefined;
     const pauseMs = rateLimitPauseMs(cause);
     if (pauseMs !== undefined) {
@@ -329,6 +340,7 @@ export class JobRunner {
     if (isPermanent(cause)) {
       record('failed');
       log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed permanently');
+      await this.#backOff(queue, ctx, failure.workId);
       await this.#onFailure(definition, ctx, payload, cause);
       await this.#notifyFailed(definition, ctx, payload, cause);
       throw new UnrecoverableError(
@@ -341,10 +353,31 @@ export class JobRunner {
     } else {
       record('failed');
       log.error({ result: 'failed', code, err: cause, durationMs }, 'job failed, attempts used up');
+      await this.#backOff(queue, ctx, failure.workId);
       await this.#notifyFailed(definition, ctx, payload, cause);
     }
     await this.#onFailure(definition, ctx, payload, cause);
     throw stored;
+  }
+
+  /**
+   * A job of a piece of work failed for good: the work backs off (src/queue/work-back-offs.ts), and
+   * its next try goes to onFailure with the job. Not in a dry run, nor for an aborted job, which did
+   * not fail on its own; best effort, as the failure's other records.
+   */
+  async #backOff(queue: QueueName, ctx: JobContext, workId: string | undefined): Promise<void> {
+    if (workId === undefined || ctx.dryRun || ctx.signal.aborted) return;
+    await bestEffort(ctx.log, 'back-off not recorded', async () => {
+      const backOff = await recordWorkFailure(
+        this.#options.deps.queues.get(queue),
+        workId,
+        ctx.job.id,
+        ctx.now(),
+        this.#options.random ?? Math.random,
+      );
+      ctx.job.nextTry = backOff.nextTry;
+      ctx.log.info({ work: workId, failures: backOff.failures, nextTry: backOff.nextTry }, 'work backs off');
+    });
   }
 
   /** Releases `lock` in the background; close() waits for the releases under way. */

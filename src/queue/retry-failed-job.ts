@@ -1,11 +1,12 @@
-// Runs a failed job again now (BullMQ's job.retry()), once per piece of work: a job whose work
-// already waits or runs under another id (a rerun queued by a producer, an older failure retried a
-// moment ago) is left as it is. A retried job is made its work's pending job again, so producers
+// Runs a failed job again now (BullMQ's job.retry()), once per piece of work, whatever its back-off
+// (src/queue/work-back-off.ts), which ends: a job whose work already waits or runs under another id
+// (a rerun queued by a producer, an older failure retried a moment ago) is left as it is. A retried job is made its work's pending job again, so producers
 // queuing the same work meanwhile get it (src/queue/add-work.ts). `docsync retry` and the dashboard's
 // retry both come here.
 import type { FinishedStatus, Job, Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { PENDING_STATES } from './add-work.js';
+import { endWorkBackOff } from './work-back-offs.js';
 
 export type RetryOutcome =
   | { retried: true }
@@ -53,7 +54,11 @@ export async function retryFailedJob(queue: Queue, job: Job, options: RetryOptio
   if (job.deduplicationId !== undefined && job.id !== undefined) {
     // BullMQ clears a work's deduplication key when its job finishes, and a retry does not set it
     // again: set here, unless a producer queued the work meanwhile (NX). Its job clears it as usual.
-    await options.redis.set(queue.toKey(`de:${job.deduplicationId}`), job.id, 'NX');
+    // A person asked for the work now: its back-off is over, and a failure of it counts from one.
+    await Promise.all([
+      options.redis.set(queue.toKey(`de:${job.deduplicationId}`), job.id, 'NX'),
+      endWorkBackOff(queue, job.deduplicationId),
+    ]);
   }
   return { retried: true };
 }

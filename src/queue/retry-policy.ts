@@ -29,6 +29,11 @@ export const RETRY_POLICY = {
   maxRateLimitPauseMs: 3_600_000,
   /** A job that finds its space locked waits busyDelay times a factor drawn from this range. */
   busyDelaySpread: [0.5, 1.5] as const,
+  /**
+   * Work that failed for good and that a producer queues again (src/queue/work-back-off.ts): the
+   * first wait, doubled per failure in a row, times a factor drawn from `spread`, at most `maxMs`.
+   */
+  failedWorkBackOff: { firstMs: 2000, maxMs: 600_000, spread: [0.5, 1.5] as const },
 } as const;
 
 /** The options every job of every queue starts from: bounded attempts, backoff with jitter, bounded history. */

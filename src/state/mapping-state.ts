@@ -65,6 +65,11 @@ export const failureSchema = z.object({
   message: z.string(),
   /** What to check or do about it (src/state/failure-hint.ts); none in state written before hints. */
   hint: z.string().optional(),
+  /**
+   * A failure for good of work that backs off (src/queue/work-back-off.ts): when it is tried again
+   * at the soonest, ISO 8601. A start of docsync or `docsync retry` tries it at once.
+   */
+  nextTry: z.string().optional(),
 });
 
 /** The failures in a row of one job of a mapping (or of a spec's refresh), until its next success. */

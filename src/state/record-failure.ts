@@ -9,13 +9,22 @@ import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { type FailureSubject, failureHint } from './failure-hint.js';
 import type { Failure, MappingStateStore } from './mapping-state.js';
 
-/** The failure as the stores keep it: when, its code, its message without credentials, and a hint. */
-export function failureOf(error: unknown, at: Date, subject: FailureSubject = {}): Failure {
+/**
+ * The failure as the stores keep it: when, its code, its message without credentials, a hint, and
+ * the next try of work that backs off.
+ */
+export function failureOf(
+  error: unknown,
+  at: Date,
+  subject: FailureSubject = {},
+  nextTry: string | undefined = undefined,
+): Failure {
   return {
     at: at.toISOString(),
     code: error instanceof DocsyncError ? error.code : ('FAILED' satisfies ErrorCode),
     message: redactUrlCredentials(error instanceof Error ? error.message : String(error)),
     hint: redactUrlCredentials(failureHint(error, subject)),
+    ...(nextTry === undefined ? {} : { nextTry }),
   };
 }
 
@@ -24,8 +33,11 @@ export interface MappingOutcomeContext {
   config: { mappings: readonly { name: string; space: string }[] };
   stores: { mappings: MappingStateStore };
   now: () => Date;
-  /** The job that ran: its failures in a row are counted apart from the mapping's other jobs. */
-  job: { name: string };
+  /**
+   * The job that ran: its failures in a row are counted apart from the mapping's other jobs. Its
+   * next try, when it failed for good and its work backs off.
+   */
+  job: { name: string; nextTry?: string | undefined };
 }
 
 /**
@@ -42,7 +54,7 @@ export async function recordMappingFailure(
   await ctx.stores.mappings.recordFailure(
     mapping,
     ctx.job.name,
-    failureOf(error, ctx.now(), { mapping: configured }),
+    failureOf(error, ctx.now(), { mapping: configured }, ctx.job.nextTry),
   );
 }
 

@@ -17,7 +17,7 @@ const countsSchema = z.object({
 /** A problem: what (kind, name), its state, and why: the job failing most in a row, its last failure. */
 export const healthProblemSchema = jobFailuresSchema
   .pick({ job: true, count: true, since: true })
-  .extend(failureSchema.pick({ code: true, message: true, hint: true }).shape)
+  .extend(failureSchema.pick({ code: true, message: true, hint: true, nextTry: true }).shape)
   .partial()
   .extend({
     /** `mapping`, `spec`, or `status` for a part of the status that could not be read. */
@@ -96,7 +96,10 @@ function rowProblems<R extends HealthRow>(
       ];
     const [worst] = row.failures ?? [];
     if (worst === undefined) return [{ kind, name, state: row.state }];
-    const { code, message, hint } = worst.last;
+    const { code, message, hint, nextTry } = worst.last;
+    const advice = [hint, nextTry === undefined ? undefined : retryAdvice(kind, name)].filter(
+      (part) => part !== undefined,
+    );
     return [
       {
         kind,
@@ -107,10 +110,17 @@ function rowProblems<R extends HealthRow>(
         since: worst.since,
         code,
         message,
-        ...(hint === undefined ? {} : { hint }),
+        ...(advice.length === 0 ? {} : { hint: advice.join('; ') }),
+        ...(nextTry === undefined ? {} : { nextTry }),
       },
     ];
   });
+}
+
+/** Work that backs off waits for its next try: how a person has it tried now instead. */
+function retryAdvice(kind: string, name: string): string {
+  const which = kind === 'mapping' ? `--mapping ${name}` : '--all-failed';
+  return `once that is fixed, docsync retry ${which} tries it now (so does a restart)`;
 }
 
 function countStates(rows: readonly HealthRow[] | PartError): HealthCounts {

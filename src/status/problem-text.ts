@@ -22,7 +22,10 @@ export function headline(summary: HealthSummary): string {
   return `all in sync (${mappings} mapping${mappings === 1 ? '' : 's'}, ${specs} spec${specs === 1 ? '' : 's'})`;
 }
 
-/** What is wrong, in one sentence without the hint: `mapping docs is failing: poll-git failed 4 times in a row since 3m ago: CODE message`. */
+/**
+ * What is wrong, in one sentence without the hint: `mapping docs is failing (poll-git failed 4 times
+ * in a row since 3m ago): CODE message`, and the next try of work that backs off.
+ */
 export function problemText(problem: HealthProblem, now: Date): string {
   const what =
     problem.kind === 'status' ? `the ${problem.name} of the status` : `${problem.kind} ${problem.name}`;
@@ -32,5 +35,13 @@ export function problemText(problem: HealthProblem, now: Date): string {
       ? since
       : ` (${problem.job} failed ${problem.count === 1 ? 'once' : `${problem.count} times in a row`}${since})`;
   const reason = [problem.code, problem.message].filter((part) => part !== undefined).join(' ');
-  return `${what} is ${problem.state}${run}${reason === '' ? '' : `: ${reason}`}`;
+  return `${what} is ${problem.state}${run}${reason === '' ? '' : `: ${reason}`}${nextTryText(problem.nextTry, now)}`;
+}
+
+/** When work that backs off is tried again: `; next try in 4m`, or at the poll that queues it next. */
+function nextTryText(nextTry: string | undefined, now: Date): string {
+  if (nextTry === undefined) return '';
+  return Date.parse(nextTry) > now.getTime()
+    ? `; next try ${relativeTime(nextTry, now)}`
+    : '; next try when it is next queued';
 }

@@ -8,11 +8,16 @@ export function stateWhere(
   mapping: string,
   test: (state: MappingState) => boolean,
   what: string,
+  timeoutMs?: number,
 ): Promise<MappingState> {
-  return waitFor(async () => {
-    const current = await store.get(mapping);
-    return test(current) ? current : undefined;
-  }, what);
+  return waitFor(
+    async () => {
+      const current = await store.get(mapping);
+      return test(current) ? current : undefined;
+    },
+    what,
+    timeoutMs,
+  );
 }
 
 /** The mapping's state once the export of `revision` ran, whatever its result. */
