@@ -128,6 +128,8 @@ describe('a Redis that comes back empty under a running docsync', () => {
       ),
     );
     expect(titles.flat()).toContain('After the restart');
+    // Into the change request docsync kept before the loss, found again by its subject.
+    expect(items).toHaveLength(1);
     expect(restoreLines(daemons)).toHaveLength(1);
 
     // Then an operator's FLUSHALL, scripts too: the connections stay, so only the periodic look can
