@@ -3,7 +3,8 @@
 // 1. kill -9 at a seeded random moment of each of 20 workload cycles, then what was lost or done
 //    twice, the time to settle and the time from restart to each stranded job's next run
 //    (bench/crash-soak.ts); 2. the Redis server killed and restarted (bench/crash-redis-phase.ts);
-// 3. a fixed workload with and without 30 % injected 429/503 (bench/crash-faults-phase.ts).
+// 3. Redis wiped (FLUSHALL) under the running docsync five times (bench/crash-wipe-phase.ts);
+// 4. a fixed workload with and without 30 % injected 429/503 (bench/crash-faults-phase.ts).
 // It measures and prints; it never fails on a time. CRASH_SEED=<n> repeats a run's kill moments.
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,7 @@ import { benchQueues } from './crash-checks.js';
 import { faultComparison } from './crash-faults-phase.js';
 import { redisRestarts } from './crash-redis-phase.js';
 import { crashSoak } from './crash-soak.js';
+import { redisWipes } from './crash-wipe-phase.js';
 import { createCrashWorld } from './crash-world.js';
 import type { DocsyncChild } from './docsync-child.js';
 import { figure } from './figure-table.js';
@@ -33,8 +35,10 @@ export async function crashBench(): Promise<void> {
     const world = await createCrashWorld({ dir: join(dir, 'soak'), redisUrl: redis.url, label: 'soak' });
     const queues = benchQueues(redis.url, world.prefix);
     try {
-      const soak = await crashSoak(world, queues, xorshift(seed), children);
+      const random = xorshift(seed);
+      const soak = await crashSoak(world, queues, random, children);
       await redisRestarts(world, queues, redis, children);
+      await redisWipes(world, queues, redis, children, random);
       await children.at(-1)?.stop();
       const { calmSettledMs } = await faultComparison(dir, redis.url);
       if (soak.settledMs !== undefined && calmSettledMs !== undefined) {

@@ -9,7 +9,7 @@ import { defineJob, type JobContext, type JobResult } from '../src/queue/job-def
 import { type ImportContentPayload, importContentKind } from '../src/queue/kinds/import-content-kind.js';
 import { pollGitKind } from '../src/queue/kinds/poll-git-kind.js';
 import { refreshOpenApiKind } from '../src/queue/kinds/refresh-openapi-kind.js';
-import { recoverImportState } from '../src/recovery/recover-import-state.js';
+import { importStateLost, recoverImportState } from '../src/recovery/recover-import-state.js';
 import { recordMappingFailure, recordMappingSuccess } from '../src/state/record-failure.js';
 import { requireMapping } from './job-requirements.js';
 
@@ -75,7 +75,7 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
   let state = await ctx.stores.mappings.get(mapping.name);
   // Redis lost the state (or never had it): what the service holds of docsync's imports says which
   // commit is in the space already, so that it is not imported into a second change request.
-  if (state.lastImportedSha === undefined && state.paused === undefined && ctx.api !== undefined)
+  if (importStateLost(state) && ctx.api !== undefined)
     state = await recoverImportState({
       api: ctx.api,
       store: ctx.stores.mappings,
@@ -86,6 +86,7 @@ async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult>
       signal: ctx.signal,
       dryRun: ctx.dryRun,
       log: ctx.log,
+      now: ctx.now,
     });
   const last = state.lastImportedSha;
   if (last === undefined && (await mirror.treeHash(head, mapping.git.dir, ctx.signal)) === undefined) {

@@ -73,6 +73,7 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
             signal: ctx.signal,
             dryRun: ctx.dryRun,
             log: ctx.log,
+            now: ctx.now,
           })
         : undefined;
     if (recovered?.kind === 'exported') {

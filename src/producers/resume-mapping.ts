@@ -14,7 +14,7 @@ export async function resumeMapping(
   const before = await store.get(mapping);
   await store.update(mapping, {
     paused: null,
-    ...(before.paused?.reason === 'force-push' ? { lastImportedSha: null } : {}),
+    ...(before.paused?.reason === 'force-push' ? { lastImportedSha: null, rewriteAccepted: true } : {}),
   });
   await pollNow(queue, mapping, `resume-${now().getTime()}`);
   return before;

@@ -21,8 +21,23 @@ export interface RecoverImportStateInput {
   signal: AbortSignal;
   dryRun: boolean;
   log: Logger;
+  now: () => Date;
   /** What was read already (the space poll reads it for itself first). */
   imports?: RecoveredImports;
+}
+
+/**
+ * Nothing of the imports is known: Redis lost the state, or the mapping never imported. Not so
+ * after `docsync resume` of a force-push, which drops only the last imported commit.
+ */
+export function importStateLost(state: MappingState): boolean {
+  return (
+    state.lastImportedSha === undefined &&
+    state.lastContent === undefined &&
+    state.lastImport === undefined &&
+    state.paused === undefined &&
+    state.rewriteAccepted === undefined
+  );
 }
 
 /** The state with what was found again (written to the store, but in a dry run). */
@@ -49,6 +64,13 @@ export async function recoverImportState(input: RecoverImportStateInput): Promis
   }
   const patch: MappingStatePatch = {};
   if (recovered.lastImported !== undefined) patch.lastImportedSha = recovered.lastImported.sha;
+  // Rewritten history is never imported silently, whether Redis kept the pause or not.
+  if (recovered.rewritten !== undefined)
+    patch.paused = {
+      reason: 'force-push',
+      detail: `the branch no longer contains ${recovered.rewritten.named}, the commit change request ${recovered.rewritten.changeRequest.number} imported`,
+      at: input.now().toISOString(),
+    };
   const open = recovered.open;
   if (open !== undefined && state.changeRequestId === undefined)
     patch.changeRequestId = open.changeRequest.id;
@@ -61,10 +83,13 @@ export async function recoverImportState(input: RecoverImportStateInput): Promis
     }
     await input.store.update(mapping.name, patch);
   }
-  input.log.info(
+  const logged = (fields: Record<string, unknown>, message: string) =>
+    patch.paused === undefined ? input.log.info(fields, message) : input.log.warn(fields, message);
+  logged(
     {
       mapping: mapping.name,
       lastImportedSha: patch.lastImportedSha,
+      paused: patch.paused?.detail,
       changeRequest: recovered.lastImported?.changeRequest.number,
       keptChangeRequest: open?.changeRequest.number,
     },

@@ -22,6 +22,11 @@ export interface RecoveredImports {
   open: { changeRequest: DocsyncChangeRequest; sha: string | undefined } | undefined;
   /** The newest merged one naming a commit the branch holds: the space descends from that commit. */
   merged: { sha: string; changeRequest: DocsyncChangeRequest } | undefined;
+  /**
+   * The newest change request naming a commit names one the branch no longer holds: its history was
+   * rewritten since that import (the pause a force-push gets, which Redis forgot).
+   */
+  rewritten: { named: string; changeRequest: DocsyncChangeRequest } | undefined;
 }
 
 export async function recoverImports(input: RecoverImportsInput): Promise<RecoveredImports> {
@@ -40,11 +45,21 @@ export async function recoverImports(input: RecoverImportsInput): Promise<Recove
     }
     return onBranch.get(named);
   };
-  const recovered: RecoveredImports = { lastImported: undefined, open: undefined, merged: undefined };
+  const recovered: RecoveredImports = {
+    lastImported: undefined,
+    open: undefined,
+    merged: undefined,
+    rewritten: undefined,
+  };
   for (const changeRequest of changeRequests) {
     const sha = await commitOf(changeRequest);
     if (recovered.open === undefined && changeRequest.status !== 'merged')
       recovered.open = { changeRequest, sha };
+    const named = changeRequest.importedCommit;
+    if (named !== undefined && sha === undefined && recovered.lastImported === undefined) {
+      recovered.rewritten = { named, changeRequest };
+      break;
+    }
     if (sha === undefined) continue;
     recovered.lastImported ??= { sha, changeRequest };
     if (changeRequest.status === 'merged') {

@@ -10,7 +10,7 @@ import { subjectMarker } from '../import/change-request-subject.js';
 import type { Logger } from '../log/create-logger.js';
 import type { MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { planSpaceRecovery, type SpaceRecovery } from './plan-space-recovery.js';
-import { recoverImportState } from './recover-import-state.js';
+import { importStateLost, recoverImportState } from './recover-import-state.js';
 import { recoverImports } from './recover-imports.js';
 
 export interface RecoverSpaceStateInput {
@@ -24,6 +24,7 @@ export interface RecoverSpaceStateInput {
   signal: AbortSignal;
   dryRun: boolean;
   log: Logger;
+  now: () => Date;
 }
 
 export async function recoverSpaceState(input: RecoverSpaceStateInput): Promise<SpaceRecovery> {
@@ -52,7 +53,7 @@ export async function recoverSpaceState(input: RecoverSpaceStateInput): Promise<
   if (plan.kind !== 'none') {
     // The change request kept open is tracked too, so that a person's merge of it is exported on
     // its commit; the git poll does the same when it runs first.
-    if (input.state.lastImportedSha === undefined)
+    if (importStateLost(input.state))
       await recoverImportState({ ...input, head, state: input.state, imports });
     input.log.info(
       {

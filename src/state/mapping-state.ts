@@ -119,6 +119,11 @@ export const mappingStateSchema = z.object({
   contentFromWorktree: z.literal(true).optional(),
   /** The open change request docsync keeps for this mapping and branch. */
   changeRequestId: z.string().optional(),
+  /**
+   * `docsync resume` accepted a rewritten branch: the last imported commit is gone on purpose, and
+   * not looked for again in the service (src/recovery/recover-import-state.ts).
+   */
+  rewriteAccepted: z.literal(true).optional(),
   paused: pauseSchema.optional(),
   lastImport: importOutcomeSchema.optional(),
   lastError: failureSchema.optional(),

@@ -5,6 +5,7 @@
 // commit on the branch, not on a conflict branch.
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
+import { resumeMapping } from '../../../src/producers/resume-mapping.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from '../../support/git-repos.js';
 import { nextRuns } from '../../support/job-runs.js';
@@ -175,5 +176,31 @@ describe('state found again from git and the service', () => {
     await pollsRan(again.daemon);
     expect(await remote(w.repo, 'rev-parse', 'main')).toBe(tip);
     expect((await changeRequests(w)).map((entry) => entry.status)).toEqual(['merged']);
+  });
+
+  it('after Redis lost the pause of a force-push: paused again, nothing imported, until docsync resume', async () => {
+    const w = await world();
+    const before = await daemonOnNewRedis(w);
+    await stateWhere(before.state, 'docs', (s) => s.lastImport?.result === 'imported', 'the first import');
+    await w.repo.git('commit', '--quiet', '--amend', '-m', 'Rewritten history');
+    await w.repo.push(true);
+    await before.daemon.shutdown.run('redis lost');
+
+    const after = await daemonOnNewRedis(w);
+    const paused = await stateWhere(
+      after.state,
+      'docs',
+      (s) => s.paused !== undefined,
+      'the pause found again',
+    );
+    expect(paused.paused?.reason).toBe('force-push');
+    expect(paused.lastImportedSha).toBeUndefined();
+    await nextRuns([after.daemon.lines], 'poll-git', 2, 20_000);
+    expect((await after.state.get('docs')).lastImport).toBeUndefined();
+
+    await resumeMapping(after.state, after.daemon.queues.get('import'), 'docs', () => new Date());
+    const head = await w.repo.git('rev-parse', 'HEAD');
+    await stateWhere(after.state, 'docs', (s) => s.lastImportedSha === head, 'the import after the resume');
+    expect((await changeRequests(w)).map((entry) => entry.status)).toEqual(['open']);
   });
 });
