@@ -309,6 +309,8 @@ const READS = new Set([
   'comments.list',
   'comments.listAll',
   'openapi.get',
+  'openapi.getVersion',
+  'openapi.getVersionContent',
   'collections.list',
   'collections.listAll',
   'collections.get',
