@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CONFIG_PARSE } from './config-parse.js';
 import { mappingSchema } from './mapping-schema.js';
+import { whenParsed } from './parsed-parts.js';
 
 export const VERSION_PLACEHOLDERS = ['branch', 'version'] as const;
 
@@ -81,34 +82,40 @@ export const branchMappingSchema = z
     export: single.export,
     import: single.import,
   })
-  .superRefine((mapping, ctx) => {
-    if (mapping.spaces.org === undefined && mapping.site?.org === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['spaces', 'org'],
-        message: 'Required: name the organization of the spaces in spaces.org or site.org',
-      });
-    }
-    if (
-      mapping.spaces.org !== undefined &&
-      mapping.site?.org !== undefined &&
-      mapping.spaces.org !== mapping.site.org
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['site', 'org'],
-        message: `the site's organization (${mapping.site.org}) must be that of the spaces (${mapping.spaces.org}): a site publishes spaces of its own organization`,
-      });
-    }
-    const fallback = mapping.site?.default;
-    if (fallback !== undefined && !mapping.git.branches.some((pattern) => branchMatches(pattern, fallback))) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['site', 'default'],
-        message: `branch ${fallback} matches none of git.branches (${mapping.git.branches.join(', ')})`,
-      });
-    }
-  });
+  .superRefine(
+    (mapping, ctx) => {
+      if (mapping.spaces.org === undefined && mapping.site?.org === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['spaces', 'org'],
+          message: 'Required: name the organization of the spaces in spaces.org or site.org',
+        });
+      }
+      if (
+        mapping.spaces.org !== undefined &&
+        mapping.site?.org !== undefined &&
+        mapping.spaces.org !== mapping.site.org
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['site', 'org'],
+          message: `the site's organization (${mapping.site.org}) must be that of the spaces (${mapping.spaces.org}): a site publishes spaces of its own organization`,
+        });
+      }
+      const fallback = mapping.site?.default;
+      if (
+        fallback !== undefined &&
+        !mapping.git.branches.some((pattern) => branchMatches(pattern, fallback))
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['site', 'default'],
+          message: `branch ${fallback} matches none of git.branches (${mapping.git.branches.join(', ')})`,
+        });
+      }
+    },
+    whenParsed(['spaces', 'org'], ['site', 'org'], ['site', 'default'], ['git', 'branches']),
+  );
 
 export type BranchMappingConfig = z.output<typeof branchMappingSchema>;
 
@@ -177,49 +184,4 @@ export function splitMappings(entries: readonly MappingEntry[]): {
     else mappings.push(entry);
   }
   return { mappings, branchMappings };
-}
-
-/**
- * Two mappings must never claim the same branch of a repository: a branches mapping's literal
- * branch, or a single mapping's branch, that another branches mapping's patterns also match. (Two
- * patterns that overlap without a literal branch, `release/*` and `release/2.*`, are not caught.)
- */
-export function checkBranchClaims(entries: readonly MappingEntry[], ctx: z.RefinementCtx): void {
-  entries.forEach((entry, i) => {
-    if (!isBranchMapping(entry)) return;
-    entries.forEach((other, j) => {
-      if (i === j || other.git.repo !== entry.git.repo) return;
-      if (other.name === entry.name && j < i) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['mappings', i, 'name'],
-          message: `duplicate name: mappings[${j}] is also "${entry.name}"`,
-        });
-      }
-      if (!foldersOverlap(other.git.dir, entry.git.dir) || (isBranchMapping(other) && j > i)) return;
-      const claimed =
-        literalBranches(other).find((branch) => claims(entry, branch)) ??
-        (isBranchMapping(other) ? literalBranches(entry).find((branch) => claims(other, branch)) : undefined);
-      if (claimed !== undefined) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['mappings', i, 'git', 'branches'],
-          message: `branch ${claimed} of ${entry.git.repo} (folder ${entry.git.dir}) is claimed by mappings[${j}] (${other.name}) too: give each branch to one mapping`,
-        });
-      }
-    });
-  });
-}
-
-const literalBranches = (entry: MappingEntry): string[] =>
-  isBranchMapping(entry)
-    ? entry.git.branches.filter((pattern) => !pattern.includes('*'))
-    : [entry.git.branch];
-
-const claims = (entry: BranchMappingConfig, branch: string): boolean =>
-  entry.git.branches.some((pattern) => branchMatches(pattern, branch));
-
-function foldersOverlap(a: string, b: string): boolean {
-  if (a === '.' || b === '.' || a === b) return true;
-  return a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
 }

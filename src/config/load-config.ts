@@ -10,6 +10,7 @@ import { CONFIG_PARSE } from './config-parse.js';
 import { type Config, configSchema } from './config-schema.js';
 import { describeConfigIssue, type Locate } from './describe-config-issue.js';
 import { type Env, interpolateEnv } from './interpolate-env.js';
+import { claimIssuesOfInput } from './mapping-claims.js';
 import { yamlErrorHint, yamlSyntaxProblems } from './yaml-syntax-problems.js';
 
 export async function loadConfig(file: string, env: Env): Promise<Config> {
@@ -47,6 +48,13 @@ export function parseConfig(text: string, file: string, env: Env): Config {
     for (const issue of parsed.error.issues) {
       if (issue.code !== 'unrecognized_keys' && unresolved.has(formatZodPath(issue.path))) continue;
       problems.push(...describeConfigIssue(issue, locate, configSchema));
+    }
+    // A mapping with a problem of its own was left out of the checks between mappings: its claim
+    // (name, space, branch, folder) may still clash with another's, said now rather than next run.
+    const shown = new Set(problems.map((problem) => `${problem.path}\n${problem.message}`));
+    for (const { path, message } of claimIssuesOfInput(interpolated.value)) {
+      const problem = { path: formatZodPath(path), message, ...locate(path) };
+      if (!shown.has(`${problem.path}\n${problem.message}`)) problems.push(problem);
     }
   }
   if (problems.length > 0 || !parsed.success) {

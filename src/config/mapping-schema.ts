@@ -6,7 +6,8 @@ import { SERVICE_IMPORT_LIMITS } from '../content/service-limits.js';
 import { byteSize, formatBytes } from './byte-size.js';
 import { readConfigEnv } from './config-env.js';
 import { DAY, durationMs, MINUTE, SECOND } from './duration.js';
-import { checkSchedule, scheduleFields } from './schedule-schema.js';
+import { whenParsed } from './parsed-parts.js';
+import { checkSchedule, SCHEDULE_PATHS, scheduleFields } from './schedule-schema.js';
 
 export const SUBJECT_PLACEHOLDERS = ['message', 'shortSha', 'sha', 'branch', 'author'] as const;
 
@@ -77,15 +78,18 @@ const importSettings = z
     skipFilesOver: byteSize({ min: 1, max: 64 * GIB }).optional(),
     unlisted: z.enum(['skip', 'append']).default('skip'),
   })
-  .superRefine((value, ctx) => {
-    if (value.skipFilesOver !== undefined && value.skipFilesOver > value.limits.maxFileBytes) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['skipFilesOver'],
-        message: `${formatBytes(value.skipFilesOver)} is over limits.maxFileBytes (${formatBytes(value.limits.maxFileBytes)}): files between the two would still be refused; make it ${formatBytes(value.limits.maxFileBytes).replace(' ', '')} or less`,
-      });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      if (value.skipFilesOver !== undefined && value.skipFilesOver > value.limits.maxFileBytes) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['skipFilesOver'],
+          message: `${formatBytes(value.skipFilesOver)} is over limits.maxFileBytes (${formatBytes(value.limits.maxFileBytes)}): files between the two would still be refused; make it ${formatBytes(value.limits.maxFileBytes).replace(' ', '')} or less`,
+        });
+      }
+    },
+    whenParsed(['skipFilesOver'], ['limits']),
+  );
 
 export const mappingSchema = z.strictObject({
   name,
@@ -124,7 +128,7 @@ export const mappingSchema = z.strictObject({
     .prefault({}),
   links: z
     .strictObject({ ...scheduleFields, comment: z.boolean().default(true) })
-    .superRefine((value, ctx) => checkSchedule(value, ctx, false))
+    .superRefine((value, ctx) => checkSchedule(value, ctx, false), whenParsed(...SCHEDULE_PATHS))
     .prefault({}),
   export: z
     .strictObject({

@@ -2,7 +2,8 @@
 import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
 import { durationMs, HOUR, MINUTE } from './duration.js';
-import { checkSchedule, scheduleFields } from './schedule-schema.js';
+import { whenParsed } from './parsed-parts.js';
+import { checkSchedule, SCHEDULE_PATHS, scheduleFields } from './schedule-schema.js';
 
 /** Files a spec's `$ref`s may name, beyond the spec itself, unless `maxRefFiles` says otherwise. */
 export const DEFAULT_MAX_REF_FILES = 200;
@@ -53,26 +54,29 @@ export const openapiSchema = z
       .max(10_000, 'at most 10000: more files than that is a loop of $refs rather than a spec')
       .default(DEFAULT_MAX_REF_FILES),
   })
-  .superRefine((value, ctx) => {
-    checkSchedule(value, ctx, true);
-    if (value.upload === 'url' && typeof value.source !== 'string') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['upload'],
-        message: 'upload: url needs a source URL the service can fetch',
-      });
-    }
-    if (value.every !== undefined && value.jitter >= value.every) {
-      ctx.addIssue({ code: 'custom', path: ['jitter'], message: 'jitter must be shorter than every' });
-    }
-    if (typeof value.source === 'object' && value.source.root !== undefined) {
-      const message =
-        'file' in value.source
-          ? fileRootProblem(value.source.file, value.source.root)
-          : repositoryRootProblem(value.source.path, value.source.root);
-      if (message !== undefined) ctx.addIssue({ code: 'custom', path: ['source', 'root'], message });
-    }
-  });
+  .superRefine(
+    (value, ctx) => {
+      checkSchedule(value, ctx, true);
+      if (value.upload === 'url' && typeof value.source !== 'string') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['upload'],
+          message: 'upload: url needs a source URL the service can fetch',
+        });
+      }
+      if (value.every !== undefined && value.jitter >= value.every) {
+        ctx.addIssue({ code: 'custom', path: ['jitter'], message: 'jitter must be shorter than every' });
+      }
+      if (typeof value.source === 'object' && value.source.root !== undefined) {
+        const message =
+          'file' in value.source
+            ? fileRootProblem(value.source.file, value.source.root)
+            : repositoryRootProblem(value.source.path, value.source.root);
+        if (message !== undefined) ctx.addIssue({ code: 'custom', path: ['source', 'root'], message });
+      }
+    },
+    whenParsed(...SCHEDULE_PATHS, ['upload'], ['jitter'], ['source']),
+  );
 
 export type OpenApiConfig = z.output<typeof openapiSchema>;
 

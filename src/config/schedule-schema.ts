@@ -22,6 +22,9 @@ export const scheduleFields = {
   tz: z.string().optional(),
 };
 
+/** What checkSchedule reads, for `whenParsed`. */
+export const SCHEDULE_PATHS = [['every'], ['pattern'], ['tz']] as const;
+
 export type Schedule = { every: number } | { pattern: string; tz?: string };
 
 interface ScheduleInput {

@@ -34,12 +34,12 @@ export type NotifyHook = z.output<typeof notifyHookSchema>;
 
 /** Each mapping a webhook names must be one of the configuration's. */
 export function checkNotifyMappings(
-  config: { notify: readonly NotifyHook[]; mappings: readonly { name: string }[] },
+  config: { notify: readonly (NotifyHook | undefined)[]; names: ReadonlySet<string> },
   ctx: z.RefinementCtx,
 ): void {
-  const names = new Set(config.mappings.map((mapping) => mapping.name));
+  const { names } = config;
   config.notify.forEach((hook, i) => {
-    hook.mappings?.forEach((name, j) => {
+    hook?.mappings?.forEach((name, j) => {
       if (!names.has(name))
         ctx.addIssue({
           code: 'custom',

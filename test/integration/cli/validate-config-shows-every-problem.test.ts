@@ -44,6 +44,40 @@ describe('docsync validate-config with many problems', () => {
     expect(code).toBe(2);
   });
 
+  it('shows a space claimed twice with the problems of single keys, in validate-config and start alike', async () => {
+    const dir = await tempDir('validate-across');
+    const file = join(dir, 'docsync.yaml');
+    await writeFile(
+      file,
+      [
+        'service: { baseUrl: "https://docs.example.com/v1", token: t }',
+        'http: { listen: 127.0.0.1:0 }',
+        'mappings:',
+        '  - name: docs',
+        '    space: space_1',
+        '    git: { repo: ./repo, branch: main }',
+        '    merge: { enabled: yes }',
+        '  - { name: api, space: space_1, git: { repo: ./api, branch: main } }',
+        '',
+      ].join('\n'),
+    );
+    const expected = [
+      `${file}: invalid configuration, 2 problem(s):`,
+      `  mappings[0].merge.enabled: expected boolean, got string: write true without quotes (YAML reads yes, no, on, off and quoted values as text) (${file}:7:23)`,
+      `  mappings[1].space: mappings[0] (docs) already maps space space_1 (${file}:8:25)`,
+      '',
+    ];
+    for (const command of [
+      ['validate-config', file],
+      ['start', '--config', file],
+    ]) {
+      const { code, stdout, stderr } = await runCli(command, { env: cliEnv() });
+      expect(stdout, command[0]).toBe('');
+      expect(stderr.split('\n'), command[0]).toEqual(expected);
+      expect(code, command[0]).toBe(2);
+    }
+  });
+
   it('shows a YAML syntax error as one line with its location and none of the values, with exit code 2', async () => {
     const dir = await tempDir('validate-yaml');
     const file = join(dir, 'docsync.yaml');
