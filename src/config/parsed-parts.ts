@@ -7,7 +7,11 @@ import type { z } from 'zod';
 
 type Path = readonly PropertyKey[];
 /** `continue`: zod's mark of an issue that leaves the value of its type (a refinement's), as zod reads it. */
-type Issues = readonly { code?: string; path?: readonly PropertyKey[] | undefined; continue?: boolean }[];
+type Issues = readonly {
+  code?: string | undefined;
+  path?: readonly PropertyKey[] | undefined;
+  continue?: boolean | undefined;
+}[];
 
 function startsWith(path: readonly PropertyKey[], prefix: Path): boolean {
   return prefix.length <= path.length && prefix.every((key, depth) => path[depth] === key);
