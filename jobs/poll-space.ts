@@ -17,8 +17,10 @@ import { requireApi, requireMapping } from './job-requirements.js';
 
 /**
  * An export queued for an edit and not finished is queued again: one job while the first still
- * waits or retries, and a run again once it failed for good (its cause may be fixed now). Imports
- * wait for it, whatever revision the space is at since.
+ * waits or retries, and once it failed for good, a run again only as its back-off allows (2 s,
+ * doubling per failure in a row, at most 10 minutes: src/queue/work-back-off.ts), or at once on
+ * `docsync retry` or a restart. Imports wait for it, whatever revision the space is at since, and
+ * /status shows its failure and next try meanwhile.
  */
 async function requeuePendingExport(
   ctx: JobContext,

@@ -1,6 +1,6 @@
 // Whether a service edit the space poll found is still on its way to git: an export was queued for
 // it and no export job has finished since. Imports wait for it, and the space poll queues it again
-// until it finishes (a failed export runs again once its cause is fixed).
+// until it finishes (a failed export runs again as its back-off allows, or on `docsync retry`).
 import type { MappingState } from './mapping-state.js';
 
 /**

@@ -12,7 +12,10 @@ import { startTwoWay } from '../../support/two-way-world.js';
 import { waitFor } from '../../support/wait-for.js';
 
 describe('a commit found while an export is queued', () => {
-  it('is imported after the export, even when the space moved on to a merge of docsync', async () => {
+  // Long enough for the export's back-off: up to 24 s after a fifth failure in a row.
+  it('is imported after the export, even when the space moved on to a merge of docsync', {
+    timeout: 90_000,
+  }, async () => {
     const {
       emulator,
       space,
@@ -64,8 +67,12 @@ describe('a commit found while an export is queued', () => {
     );
     expect((await state.get('docs')).lastImportedSha).not.toBe(two);
 
-    // Fixed: the space poll, finding the space at docsync's merge, queues the export again.
+    // Fixed: the space poll, finding the space at docsync's merge, queues the export again once
+    // the export's back-off is over (its next try, which /status shows).
     await refusal.accept();
+    const nextTry = Date.parse((await state.get('docs')).failures?.['export-space']?.last.nextTry ?? '');
+    expect(nextTry).not.toBeNaN();
+    await waitFor(() => Date.now() >= nextTry || undefined, 'the next try of the export', 30_000);
     await pollSpace();
     const after = await waitFor(async () => {
       const current = await state.get('docs');

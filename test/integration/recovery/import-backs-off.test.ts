@@ -1,20 +1,14 @@
 // An import that fails again and again on a wrong service token is tried with a growing delay, not
 // on every tick of the git poll that queues it; /status shows its next try; a restart with the
 // right token, or `docsync retry` once the service accepts it, runs it at once, before that try.
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
-import { retryCommand } from '../../../src/cli/retry-command.js';
-import type { MappingState } from '../../../src/state/mapping-state.js';
 import type { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
+import { backOffLines, nextTryAhead, retryMappingDocs, triesOf } from '../../support/back-off.js';
 import { completedRuns, nextRuns } from '../../support/job-runs.js';
-import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
+import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { stateWhere } from '../../support/state-where.js';
-import { redisUrl } from '../../support/test-context.js';
 import {
-  type DaemonSetup,
   FIX_TO_DONE_MS,
   failedRun,
   refuseAdminToken,
@@ -43,30 +37,6 @@ const POLLS = 15;
  */
 const MOST_TRIES = 5;
 
-/** Runs of the import so far: each try of it ends in one of these lines. */
-const importTries = (daemon: TestDaemon) =>
-  daemon.lines.filter(
-    (line) =>
-      line.name === 'import-content' &&
-      typeof line.msg === 'string' &&
-      (line.msg.startsWith('job failed') || line.msg === 'job completed'),
-  ).length;
-
-/** The import's failure in the state once its next try is at least `aheadMs` away. */
-async function waitingAtLeast(state: RedisMappingStateStore, aheadMs: number): Promise<string> {
-  const waiting = await stateWhere(
-    state,
-    'docs',
-    (s: MappingState) => {
-      const nextTry = s.failures?.['import-content']?.last.nextTry;
-      return nextTry !== undefined && Date.parse(nextTry) - Date.now() >= aheadMs;
-    },
-    `a next try of the import ${aheadMs} ms away`,
-    40_000,
-  );
-  return waiting.failures?.['import-content']?.last.nextTry ?? '';
-}
-
 /** The import ran through before `nextTry`: something other than the back-off's end ran it. */
 async function importedBefore(state: RedisMappingStateStore, sha: string, nextTry: string) {
   // Its success ends the import's failures in a row, and with them the next try /status showed.
@@ -81,35 +51,6 @@ async function importedBefore(state: RedisMappingStateStore, sha: string, nextTr
   expect(Date.parse(imported.lastImport?.at ?? '')).toBeLessThan(Date.parse(nextTry));
 }
 
-/** `docsync retry --mapping docs` against the daemon's Redis, as a person runs it. */
-async function retryMapping(setup: DaemonSetup): Promise<{ code: number; stdout: string }> {
-  const file = join(setup.dataDir, 'retry.yaml');
-  await writeFile(
-    file,
-    `redis: { url: "${redisUrl()}", prefix: ${setup.prefix} }\nservice: { baseUrl: "${setup.emulator.baseUrl}", token: any }\n${setup.yaml}`,
-  );
-  let stdout = '';
-  const sink = (append: (text: string) => void) =>
-    new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        append(chunk.toString('utf8'));
-        done();
-      },
-    });
-  const code = await retryCommand(
-    { config: file, mapping: 'docs' },
-    {
-      stdout: sink((text) => {
-        stdout += text;
-      }),
-      stderr: sink(() => undefined),
-      env: {},
-      cwd: setup.dataDir,
-    },
-  );
-  return { code, stdout };
-}
-
 describe('an import failing again and again on a wrong token', () => {
   it('is tried with a growing delay, not on every poll, and at once after a restart with the right token', async () => {
     const { sha, state, setup } = await setUp();
@@ -117,17 +58,17 @@ describe('an import failing again and again on a wrong token', () => {
     await failedRun(wrong, 'import-content');
 
     await nextRuns([wrong.lines], 'poll-git', POLLS, 40_000);
-    const tries = importTries(wrong);
+    const tries = triesOf(wrong.lines, 'import-content');
     expect(tries).toBeGreaterThanOrEqual(2);
     expect(tries).toBeLessThanOrEqual(MOST_TRIES);
     // Each failure in a row waits longer than the one before it.
-    const failures = wrong.lines.filter((line) => line.msg === 'work backs off');
+    const failures = backOffLines(wrong.lines);
     const waits = failures.map((line) => Date.parse(String(line.nextTry)) - Date.parse(String(line.time)));
     expect(failures.map((line) => line.failures)).toEqual(failures.map((_, index) => index + 1));
     expect(waits.at(-1)).toBeGreaterThan(waits[0] ?? 0);
 
     // /status says when it is tried next, and how to have it tried now.
-    const nextTry = await waitingAtLeast(state, 5000);
+    const nextTry = await nextTryAhead(state, 'import-content', 5000);
     const status = (await (await fetch(`${wrong.httpAddress}/status`)).json()) as {
       summary: { problems: { name: string; job?: string; nextTry?: string; hint?: string }[] };
     };
@@ -152,12 +93,12 @@ describe('an import failing again and again on a wrong token', () => {
       yaml: setup.yaml,
     });
     await failedRun(daemon, 'import-content');
-    const nextTry = await waitingAtLeast(state, 5000);
+    const nextTry = await nextTryAhead(state, 'import-content', 5000);
     // The token is fixed in the service: without a retry, the import would wait for its next try.
     refusal.accept();
     const before = completedRuns(daemon.lines, 'import-content').length;
 
-    const retried = await retryMapping(setup);
+    const retried = await retryMappingDocs(setup);
     expect(retried.code).toBe(0);
     expect(retried.stdout).toMatch(new RegExp(`^retried import:import/docs/${sha}`, 'm'));
     await importedBefore(state, sha, nextTry);
