@@ -145,7 +145,7 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
   program
     .command('status')
     .description(
-      'print what a running docsync does: health, mappings, change requests, specs, queues, next runs, failures; exit 1 when a mapping or spec is failing (health.failingAfter failures in a row) or docsync cannot be read, 2 on bad usage',
+      'print what a running docsync does: health, mappings, change requests, specs, queues, next runs, failures; exit 1 when a mapping or spec is failing (health.failingAfter failures in a row), Redis refuses writes (disk full) or docsync cannot be read, 2 on bad usage',
     )
     .option(
       '--url <address>',

@@ -92,10 +92,16 @@ export async function statusCommand(flags: StatusFlags, io: CliIo): Promise<numb
   return isFailing(parsed.data) ? EXIT.failure : EXIT.ok;
 }
 
-/** Whether a mapping or spec is failing: its job failed health.failingAfter times in a row. */
+/**
+ * Whether a mapping or spec is failing (its job failed health.failingAfter times in a row), or
+ * docsync as a whole is (its Redis refuses writes).
+ */
 export function isFailing(status: StatusAnswer): boolean {
-  return [status.mappings, status.openapi].some(
-    (part) => !isPartError(part) && part.some((row) => row.state === 'failing'),
+  return (
+    [status.mappings, status.openapi].some(
+      (part) => !isPartError(part) && part.some((row) => row.state === 'failing'),
+    ) ||
+    (status.summary?.problems.some((problem) => problem.state === 'failing') ?? false)
   );
 }
 

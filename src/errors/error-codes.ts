@@ -8,6 +8,8 @@ export const ERROR_CODES = {
   REDIS_SERVER_FAILED: 'the redis-server docsync started exited or did not answer: its output says why',
   REDIS_TOO_OLD: 'the Redis server is older than the version docsync needs: upgrade it',
   REDIS_UNREACHABLE: 'Redis did not answer in time: check redis.url (REDIS_URL) and that Redis runs',
+  REDIS_WRITES_REFUSED:
+    'Redis refuses writes (MISCONF): it cannot save to its disk, full or read-only; free space there',
   REDIS_TLS_FILE_UNREADABLE:
     'a file named in redis.tls (CA, certificate or key) cannot be read: check its path',
   DATA_DIR_BUSY: 'another docsync process uses the same data folder: stop it or choose another folder',

@@ -9,6 +9,7 @@ import type { ArtifactStore } from '../artifacts/artifact-store.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import type { Queues } from '../queue/queues.js';
+import { redisWrites } from '../redis/redis-write-refusal.js';
 import type { StatusDeps } from '../status/read-status.js';
 import type { EarlyHttpServer } from './early-http-server.js';
 import { isPublicPath } from './public-paths.js';
@@ -92,7 +93,11 @@ export async function createHttpServer(options: HttpServerOptions): Promise<Fast
   const { queuesAndMetrics } = options;
   const queues = async () => (await queuesAndMetrics).queues;
   // What /status and the page read: the options themselves, and the queues once they are made.
-  const status = async (): Promise<StatusDeps> => ({ ...options, queues: await queues() });
+  const status = async (): Promise<StatusDeps> => ({
+    ...options,
+    queues: await queues(),
+    redisWrites: () => redisWrites(options.redis),
+  });
   registerStatusRoute(server, status);
   registerStatusPageRoute(server, {
     status,

@@ -3,6 +3,7 @@
 // degraded or paused, or a part of the status that could not be read. Pure.
 import { z } from 'zod';
 import { ERROR_CODES } from '../errors/error-codes.js';
+import { WRITES_REFUSED_REASON } from '../redis/redis-write-refusal.js';
 import { failureSchema } from '../state/mapping-state.js';
 import { HEALTH_STATES, type HealthState, type JobFailures, jobFailuresSchema } from './health-state.js';
 import type { PartError } from './status-part.js';
@@ -46,14 +47,26 @@ export interface HealthRow {
   paused?: { reason: string; detail: string; at: string } | undefined;
 }
 
+const REDIS_WRITES_REFUSED_PROBLEM: HealthProblem = {
+  kind: 'redis',
+  name: 'server',
+  state: 'failing',
+  code: 'REDIS_WRITES_REFUSED',
+  message: WRITES_REFUSED_REASON,
+  hint: ERROR_CODES.REDIS_WRITES_REFUSED,
+};
+
 /** Worst first: what stopped working, what cannot be read, what waits for a person, what retries. */
 const SEVERITY = ['failing', 'unreadable', 'paused', 'degraded'];
 
+/** `redisWrites`: `refused` when Redis answers MISCONF (its disk full), a problem of every mapping at once. */
 export function healthSummary(
   mappings: readonly (HealthRow & { name: string })[] | PartError,
   specs: readonly (HealthRow & { org: string; slug: string })[] | PartError,
+  redisWrites: 'ok' | 'refused' = 'ok',
 ): HealthSummary {
   const problems = [
+    ...(redisWrites === 'refused' ? [REDIS_WRITES_REFUSED_PROBLEM] : []),
     ...rowProblems('mapping', 'mappings', mappings, (mapping) => mapping.name),
     ...rowProblems('spec', 'openapi', specs, (spec) => `${spec.org}/${spec.slug}`),
   ].sort((a, b) => SEVERITY.indexOf(a.state) - SEVERITY.indexOf(b.state));

@@ -21,6 +21,8 @@ export interface StatusDeps {
   openapi?: () => Promise<readonly SpecStatus[]>;
   /** What docsync did lately, newest first (the event log). */
   events?: () => Promise<unknown[]>;
+  /** Whether Redis takes writes: a full disk (MISCONF) makes docsync failing, though reads work. */
+  redisWrites?: () => Promise<'ok' | 'refused'>;
 }
 
 export type StatusReading =
@@ -34,13 +36,14 @@ export interface StatusLog {
 
 export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<StatusReading> {
   const now = deps.now ?? (() => new Date());
-  const [mappings, openapi, queues, next, failures, events] = await Promise.all([
+  const [mappings, openapi, queues, next, failures, events, writes] = await Promise.all([
     readStatusPart(async () => (await deps.mappings?.()) ?? []),
     readStatusPart(async () => (await deps.openapi?.()) ?? []),
     readStatusPart(() => deps.queues.counts()),
     readStatusPart(() => nextRuns(deps.queues)),
     readStatusPart(() => recentFailures(deps.queues)),
     readStatusPart(async () => (await deps.events?.()) ?? []),
+    readStatusPart(async () => (await deps.redisWrites?.()) ?? 'ok'),
   ]);
   const parts = { mappings, openapi, queues, nextRuns: next, failures, events };
   for (const [part, result] of Object.entries(parts))
@@ -55,7 +58,8 @@ export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<Stat
       version: deps.version,
       startedAt: deps.startedAt.toISOString(),
       uptimeSeconds: Math.round((now().getTime() - deps.startedAt.getTime()) / 1000),
-      summary: healthSummary(partOrError(mappings), partOrError(openapi)),
+      // A Redis that does not answer at all shows in the parts that could not be read.
+      summary: healthSummary(partOrError(mappings), partOrError(openapi), writes.ok ? writes.value : 'ok'),
       mappings: partOrError(mappings),
       openapi: partOrError(openapi),
       queues: partOrError(queues),
