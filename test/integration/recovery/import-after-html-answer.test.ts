@@ -2,13 +2,11 @@
 // not the service's answer but a passing fault, so the job is tried again as after a 5xx (its next
 // attempt, not a failure for good) and the commit is imported once.
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../../../jobs/registry.js';
 import { completedRuns } from '../../support/job-runs.js';
-import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { callApi } from '../../support/start-test-emulator.js';
 import { stateWhere } from '../../support/state-where.js';
 import { requestCounts, setFaults } from '../../support/test-api-client.js';
-import { tokenFixWorld } from '../../support/token-fix.js';
+import { startWithRightToken, tokenFixWorld } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
 /** Imports sent, whatever the route of the content they go into. */
@@ -29,13 +27,7 @@ mappings:
 `,
     });
     await setFaults(emulator, { forced: [{ status: 200, html: true, method: 'POST', path: '/import$' }] });
-    const daemon = await startTestDaemon({
-      prefix: setup.prefix,
-      dataDir: setup.dataDir,
-      jobs: JOBS,
-      service: emulator,
-      yaml: setup.yaml,
-    });
+    const daemon = await startWithRightToken(setup);
 
     await stateWhere(state, 'docs', (s) => s.lastImportedSha === sha, 'the commit imported');
     const job = `import/docs/${sha}`;

@@ -10,6 +10,15 @@ function problems(lines: string[]): string[] {
 }
 
 const SERVICE = 'service: { baseUrl: "https://x.test/v1", token: t }';
+/** A mapping with a problem of its own (lines 3 to 6, the problem at 6:23). */
+const DOCS_WITH_A_PROBLEM = [
+  '  - name: docs',
+  '    space: space_1',
+  '    git: { repo: ./repo, branch: main, dir: docs }',
+  '    merge: { enabled: yes }',
+];
+const ITS_PROBLEM =
+  'mappings[0].merge.enabled: expected boolean, got string: write true without quotes (YAML reads yes, no, on, off and quoted values as text) (docsync.yaml:6:23)';
 
 describe('checks across keys, with problems of single keys in the same file', () => {
   it('lists a space claimed twice, an open listen address and a spec given twice with the others', () => {
@@ -42,16 +51,13 @@ describe('checks across keys, with problems of single keys in the same file', ()
       problems([
         SERVICE,
         'mappings:',
-        '  - name: docs',
-        '    space: space_1',
-        '    git: { repo: ./repo, branch: main, dir: docs }',
-        '    merge: { enabled: yes }',
+        ...DOCS_WITH_A_PROBLEM,
         '  - { name: api, space: space_1, git: { repo: ./api, branch: main } }',
         '  - { name: docs, space: space_2, git: { repo: ./repo, branch: main, dir: docs/api, poll: 1ms } }',
         '',
       ]),
     ).toEqual([
-      'mappings[0].merge.enabled: expected boolean, got string: write true without quotes (YAML reads yes, no, on, off and quoted values as text) (docsync.yaml:6:23)',
+      ITS_PROBLEM,
       'mappings[2].git.poll: 1ms is out of range: between 1s and 1d (docsync.yaml:8:91)',
       'mappings[1].space: mappings[0] (docs) already maps space space_1 (docsync.yaml:7:25)',
       'mappings[2].name: duplicate name: mappings[0] is also "docs" (docsync.yaml:8:13)',
@@ -64,15 +70,12 @@ describe('checks across keys, with problems of single keys in the same file', ()
       problems([
         SERVICE,
         'mappings:',
-        '  - name: docs',
-        '    space: space_1',
-        '    git: { repo: ./repo, branch: main }',
-        '    merge: { enabled: yes }',
+        ...DOCS_WITH_A_PROBLEM,
         '    import: { skipFilesOver: 2GB, limits: { maxFileBytes: 1GB } }',
         '',
       ]),
     ).toEqual([
-      'mappings[0].merge.enabled: expected boolean, got string: write true without quotes (YAML reads yes, no, on, off and quoted values as text) (docsync.yaml:6:23)',
+      ITS_PROBLEM,
       expect.stringMatching(
         /^mappings\[0\]\.import\.skipFilesOver: 1\.9 GiB is over limits\.maxFileBytes \(953\.7 MiB\)/,
       ),
