@@ -6,6 +6,7 @@ import { userIdOf } from '../../src/emulator/create-emulator.js';
 import type { FaultConfig } from '../../src/emulator/faults.js';
 import { RedisMappingStateStore } from '../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from './git-repos.js';
+import { addRevision, editInService, findPage, testPage } from './service-content.js';
 import { startTestDaemon, type TestDaemon } from './start-test-daemon.js';
 import { callApi, createTestSpace, startTestEmulator, type TestEmulator } from './start-test-emulator.js';
 import { tempDir, testRedis, uniquePrefix } from './test-context.js';
@@ -63,6 +64,61 @@ export async function tokenFixWorld(options: TokenFixWorldOptions): Promise<Toke
   const yaml = options.yaml(space, repo.remote, emulator.orgId);
   const setup = { prefix, dataDir: await tempDir('daemon-data'), emulator, yaml };
   return { emulator, space, repo, sha, state, setup };
+}
+
+/** A mapping `docs`, git to space, whose git poll runs every second, and two pages in git. */
+export function importTokenFixWorld(name: string): Promise<TokenFixWorld> {
+  return tokenFixWorld({
+    name,
+    files: { 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' },
+    yaml: (space, remote) => `mappings:
+  - { name: docs, space: ${space}, git: { repo: ${remote}, branch: main, dir: docs, poll: 1s } }
+`,
+  });
+}
+
+/** The pages the export world starts with, in the space and in git alike. */
+const EXPORT_README = '# Welcome\n\nSee [install](install.md).\n';
+const EXPORT_INSTALL = '# Install\n\nRun it.\n';
+
+/**
+ * A mapping `docs`, space to git, whose space poll runs every second, and a space holding what git
+ * holds, so that an edit a test makes in the service is the only difference.
+ */
+export function exportTokenFixWorld(name: string): Promise<TokenFixWorld> {
+  return tokenFixWorld({
+    name,
+    prepare: (emulator, space) =>
+      addRevision(emulator.emulator, { spaceId: space }, [
+        {
+          ...testPage('pg_readme', 'welcome'),
+          title: 'Welcome',
+          sourcePath: 'README.md',
+          markdown: EXPORT_README,
+        },
+        {
+          ...testPage('pg_install', 'install'),
+          title: 'Install',
+          sourcePath: 'install.md',
+          markdown: EXPORT_INSTALL,
+        },
+      ]),
+    files: { 'docs/README.md': EXPORT_README, 'docs/install.md': EXPORT_INSTALL },
+    yaml: (space, remote) => `mappings:
+  - name: docs
+    space: ${space}
+    direction: space-to-git
+    git: { repo: ${remote}, branch: main, dir: docs, poll: 1s }
+    export: { poll: 1s, author: { name: Docs Bot, email: docs-bot@example.com } }
+`,
+  });
+}
+
+/** A writer's edit of README.md in the export world's space: the new revision's id. */
+export function editReadme(test: TestEmulator, space: string): string {
+  return editInService(test.emulator, { spaceId: space }, (pages) => {
+    findPage(pages, 'README.md').markdown = '# Welcome\n\nWelcome aboard.\n';
+  }).id;
 }
 
 /** docsync with a token the service never accepted. */

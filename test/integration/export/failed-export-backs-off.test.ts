@@ -4,35 +4,17 @@
 import { describe, expect, it } from 'vitest';
 import { backOffLines, nextTryAhead, retryMappingDocs, triesOf } from '../../support/back-off.js';
 import { nextRuns } from '../../support/job-runs.js';
-import { addRevision, editInService, findPage, testPage } from '../../support/service-content.js';
 import { stateWhere } from '../../support/state-where.js';
 import {
+  editReadme,
+  exportTokenFixWorld,
   FIX_TO_DONE_MS,
   failedRun,
   refuseTokenFor,
   startWithRightToken,
-  tokenFixWorld,
 } from '../../support/token-fix.js';
 
-const README = '# Welcome\n';
-
-const setUp = () =>
-  tokenFixWorld({
-    name: 'export-backs-off',
-    // The space holds what git holds, so that the edit below is the only difference.
-    prepare: (emulator, space) =>
-      addRevision(emulator.emulator, { spaceId: space }, [
-        { ...testPage('pg_readme', 'welcome'), title: 'Welcome', sourcePath: 'README.md', markdown: README },
-      ]),
-    files: { 'docs/README.md': README },
-    yaml: (space, remote) => `mappings:
-  - name: docs
-    space: ${space}
-    direction: space-to-git
-    git: { repo: ${remote}, branch: main, dir: docs, poll: 1s }
-    export: { poll: 1s, author: { name: Docs Bot, email: docs-bot@example.com } }
-`,
-  });
+const setUp = () => exportTokenFixWorld('export-backs-off');
 
 /** Space polls watched: 15 s of a 1 s poll, each of which once queued the failed export again. */
 const POLLS = 15;
@@ -49,9 +31,7 @@ describe('an export that fails for good', () => {
     // The service refuses the export's read of the content; the space poll still reads the space.
     const refusal = await refuseTokenFor(emulator, 'GET', '/spaces/[^/]+/content$');
     const before = triesOf(daemon.lines, 'export-space');
-    const edit = editInService(emulator.emulator, { spaceId: space }, (pages) => {
-      findPage(pages, 'README.md').markdown = '# Welcome\n\nWritten in the service.\n';
-    }).id;
+    const edit = editReadme(emulator, space);
     await failedRun(daemon, 'export-space');
 
     await nextRuns([daemon.lines], 'poll-space', POLLS, 40_000);
@@ -88,7 +68,7 @@ describe('an export that fails for good', () => {
     expect(exported.lastExport?.result).toBe('committed');
     expect(Date.parse(exported.lastExport?.at ?? '')).toBeLessThan(Date.parse(nextTry));
     expect(await repo.git('--git-dir', repo.remote, 'show', 'main:docs/README.md')).toBe(
-      '# Welcome\n\nWritten in the service.',
+      '# Welcome\n\nWelcome aboard.',
     );
   }, 120_000);
 });

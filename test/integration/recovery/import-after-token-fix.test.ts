@@ -10,22 +10,15 @@ import { stateWhere } from '../../support/state-where.js';
 import {
   FIX_TO_DONE_MS,
   failedRun,
+  importTokenFixWorld,
   refuseAdminToken,
   startWithRightToken,
   startWithWrongToken,
   stopDaemon,
-  tokenFixWorld,
 } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
-const setUp = () =>
-  tokenFixWorld({
-    name: 'import',
-    files: { 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' },
-    yaml: (space, remote) => `mappings:
-  - { name: docs, space: ${space}, git: { repo: ${remote}, branch: main, dir: docs, poll: 1s } }
-`,
-  });
+const setUp = () => importTokenFixWorld('import');
 
 /** The import of `sha` ran after `fixedAt`, within the time the fix allows. */
 async function importedAfterFix(state: RedisMappingStateStore, sha: string, fixedAt: number) {

@@ -2,31 +2,22 @@
 // on every tick of the git poll that queues it; /status shows its next try; a restart with the
 // right token, or `docsync retry` once the service accepts it, runs it at once, before that try.
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../../../jobs/registry.js';
 import type { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { backOffLines, nextTryAhead, retryMappingDocs, triesOf } from '../../support/back-off.js';
 import { completedRuns, nextRuns } from '../../support/job-runs.js';
-import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { stateWhere } from '../../support/state-where.js';
 import {
   FIX_TO_DONE_MS,
   failedRun,
+  importTokenFixWorld,
   refuseAdminToken,
   startWithRightToken,
   startWithWrongToken,
   stopDaemon,
-  tokenFixWorld,
 } from '../../support/token-fix.js';
 import { waitFor } from '../../support/wait-for.js';
 
-const setUp = () =>
-  tokenFixWorld({
-    name: 'backs-off',
-    files: { 'docs/README.md': '# Welcome\n', 'docs/install.md': '# Install\n' },
-    yaml: (space, remote) => `mappings:
-  - { name: docs, space: ${space}, git: { repo: ${remote}, branch: main, dir: docs, poll: 1s } }
-`,
-  });
+const setUp = () => importTokenFixWorld('backs-off');
 
 /** Git polls watched for tries of the import: 15 s of a 1 s poll, where each tick once queued a try. */
 const POLLS = 15;
@@ -85,13 +76,7 @@ describe('an import failing again and again on a wrong token', () => {
   it('runs at once on docsync retry once the service accepts the token', async () => {
     const { emulator, sha, state, setup } = await setUp();
     const refusal = refuseAdminToken(emulator);
-    const daemon = await startTestDaemon({
-      prefix: setup.prefix,
-      dataDir: setup.dataDir,
-      jobs: JOBS,
-      service: emulator,
-      yaml: setup.yaml,
-    });
+    const daemon = await startWithRightToken(setup);
     await failedRun(daemon, 'import-content');
     const nextTry = await nextTryAhead(state, 'import-content', 5000);
     // The token is fixed in the service: without a retry, the import would wait for its next try.
