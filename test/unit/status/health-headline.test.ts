@@ -1,11 +1,11 @@
 // The health headline at the top of the status page and of `docsync status`, the health of each
 // mapping and spec in their tables, the hint under every failure, and the exit code monitoring reads.
 import { describe, expect, it } from 'vitest';
-import { renderStatusTables } from '../../../src/cli/render-status-tables.js';
 import { isFailing } from '../../../src/cli/status-command.js';
 import { healthSummary } from '../../../src/status/health-summary.js';
 import { renderStatusPage } from '../../../src/status/render-status-page.js';
 import { type StatusAnswer, statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
+import { pageText, tablesText } from '../../support/status-views.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 const AT = '2026-11-21T11:58:00.000Z';
@@ -64,12 +64,8 @@ function answer(state: 'ok' | 'degraded' | 'failing', specState: 'ok' | 'failing
   });
 }
 
-const page = (status: StatusAnswer) =>
-  renderStatusPage(status, { now: NOW, refreshSeconds: 5, dashboard: false })
-    .split('<main>')[1]
-    ?.replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-const tables = (status: StatusAnswer) => renderStatusTables(status, { now: NOW, color: false });
+const page = (status: StatusAnswer) => pageText(status, NOW);
+const tables = (status: StatusAnswer) => tablesText(status, NOW);
 
 describe('the health headline', () => {
   it('says all in sync first on the page and in the tables when nothing is wrong', () => {

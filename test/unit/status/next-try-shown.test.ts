@@ -1,10 +1,9 @@
 // Work that failed for good and backs off: the headline of the status page and of `docsync status`
 // says when it is tried next, and how a person has it tried now.
 import { describe, expect, it } from 'vitest';
-import { renderStatusTables } from '../../../src/cli/render-status-tables.js';
 import { healthSummary } from '../../../src/status/health-summary.js';
-import { renderStatusPage } from '../../../src/status/render-status-page.js';
 import { type StatusAnswer, statusAnswerSchema } from '../../../src/status/status-answer-schema.js';
+import { pageText, tablesText } from '../../support/status-views.js';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 const AT = '2026-11-21T11:58:00.000Z';
@@ -45,12 +44,8 @@ function answer(nextTry: string | undefined): StatusAnswer {
   return statusAnswerSchema.parse(body);
 }
 
-const page = (status: StatusAnswer) =>
-  renderStatusPage(status, { now: NOW, refreshSeconds: 5, dashboard: false })
-    .split('<main>')[1]
-    ?.replace(/<[^>]+>/g, ' ')
-    .replace(/\s+/g, ' ');
-const tables = (status: StatusAnswer) => renderStatusTables(status, { now: NOW, color: false });
+const page = (status: StatusAnswer) => pageText(status, NOW);
+const tables = (status: StatusAnswer) => tablesText(status, NOW);
 
 describe('the next try of work that backs off', () => {
   it('is shown with the failure, with how to try it now, in the tables and on the page', () => {
