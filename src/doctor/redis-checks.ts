@@ -14,6 +14,7 @@ import { isAtLeast, MIN_REDIS_VERSION, parseInfo } from '../redis/check-redis-se
 import { REDIS_MISSING_HINT, runningEmbeddedRedis } from '../redis/embedded-redis-server.js';
 import { type RedisClient, RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { type RedisMode, readRedisTarget } from '../redis/redis-target.js';
+import { redisWrites, WRITES_REFUSED_REASON } from '../redis/redis-write-refusal.js';
 import { type CheckRunner, CheckTimeoutError, formatSeconds } from './check-runner.js';
 import type { NameSource } from './config-sources.js';
 import { describeFailure } from './describe-failure.js';
@@ -41,6 +42,8 @@ export interface RedisCheckInput {
 interface ServerFacts {
   version: string;
   maxmemoryPolicy: string | undefined;
+  /** `refused`: its disk is full (MISCONF), it answers but takes no write. */
+  writes: 'ok' | 'refused';
 }
 
 export async function checkRedis(input: RedisCheckInput): Promise<Finding[]> {
@@ -112,6 +115,17 @@ async function probe(
     ];
   }
   const facts = attempt.value;
+  if (facts.some((fact) => fact.writes === 'refused')) {
+    return [
+      failed('redis', undefined, {
+        code: 'REDIS_WRITES_REFUSED',
+        message: `${where} answers but ${WRITES_REFUSED_REASON.replace(/^redis /, '')} (MISCONF: its last snapshot could not be saved)`,
+        hint: 'free space on the disk of its dir (CONFIG GET dir), or make it writable; writes come back once a save succeeds',
+      }),
+      versionFinding(facts),
+      policyFinding(facts),
+    ];
+  }
   const reached = ok(
     'redis',
     undefined,
@@ -176,6 +190,7 @@ async function readFacts(client: RedisClient): Promise<ServerFacts[]> {
       return {
         version: server.get('redis_version') ?? '0.0.0',
         maxmemoryPolicy: memory.get('maxmemory_policy'),
+        writes: await redisWrites(node),
       };
     }),
   );

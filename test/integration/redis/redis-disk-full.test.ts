@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../support/cli-process.js';
 import { closeAfter } from '../../support/close-after.js';
+import { doctorRedisFinding } from '../../support/doctor-redis-finding.js';
 import { startRedisProcess } from '../../support/redis-process.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { uniquePrefix } from '../../support/test-context.js';
@@ -19,7 +20,7 @@ const refusal = await tmpfsRefusal();
 describe.skipIf(refusal !== undefined)(
   `docsync on a Redis whose disk is full${refusal ? ` (skipped: ${refusal})` : ''}`,
   () => {
-    it('shows itself failing in /readyz, /status, the status page and docsync status', async () => {
+    it('shows itself failing in /readyz, /status, the status page, docsync status and docsync doctor', async () => {
       // A disk of 1 MiB, and a save point: a failed save then stops writes, as on a full volume.
       const disk = await tmpfsDir('redis-disk', { size: '1m' });
       const server = await startRedisProcess({
@@ -66,6 +67,13 @@ describe.skipIf(refusal !== undefined)(
       const cli = await runCli(['status', '--url', address]);
       expect(cli.stdout).toContain(`redis server is failing: REDIS_WRITES_REFUSED ${REASON}`);
       expect(cli.code).toBe(1);
+
+      // docsync doctor (and the checks docsync start logs) names it too.
+      expect(await doctorRedisFinding(`  url: redis://127.0.0.1:${server.port}\n`)).toMatchObject({
+        status: 'fail',
+        code: 'REDIS_WRITES_REFUSED',
+        message: expect.stringContaining('answers but refuses writes: disk full'),
+      });
       // Without save points the server stops without a last save, which the full disk would refuse.
       await redis.config('SET', 'save', '');
     });
