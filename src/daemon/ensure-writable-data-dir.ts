@@ -1,8 +1,8 @@
-// The data folder (mirrors, bundles, the embedded Redis's files) is made and written once before
+// The data folder (mirrors, bundles, the embedded Redis's files) is tried for writing once before
 // anything starts, so that a read-only or foreign folder stops docsync with one plain line (exit 2)
 // instead of a stack from whichever part first writes there.
 import { constants } from 'node:fs';
-import { access, mkdir, rm, writeFile } from 'node:fs/promises';
+import { access, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { EnvironmentError } from '../errors/environment-error.js';
 
@@ -20,36 +20,39 @@ const REASONS: Readonly<Record<string, string>> = {
 /** The probe written and removed at once; the pid keeps two starts on one folder apart. */
 const probeName = (pid: number) => `.docsync-write-check-${pid}`;
 
-/** Makes `dir` (absolute) and writes a file in it, or throws DATA_DIR_NOT_WRITABLE saying why and what to do. */
+/**
+ * Throws DATA_DIR_NOT_WRITABLE, saying why and what to do, unless docsync can write in `dir`
+ * (absolute): a file is written and removed in it, or, while it does not exist, the closest folder
+ * above it must let it be made. Nothing is made here: each part makes its folder on first use.
+ */
 export async function ensureWritableDataDir(dir: string): Promise<void> {
+  const existing = await closestExisting(dir);
+  if (existing === undefined) return;
   try {
-    await mkdir(dir, { recursive: true });
-  } catch (error) {
-    // A recursive mkdir under a read-only mount says ENOENT: the closest folder that exists says why.
-    throw notWritable(dir, (await ancestorProblem(dir)) ?? error);
-  }
-  const probe = join(dir, probeName(process.pid));
-  try {
+    if (!(await stat(existing)).isDirectory())
+      throw Object.assign(new Error(`${existing} is not a folder`), {
+        code: existing === dir ? 'EEXIST' : 'ENOTDIR',
+      });
+    if (existing !== dir) {
+      await access(existing, constants.W_OK);
+      return;
+    }
+    const probe = join(dir, probeName(process.pid));
     await writeFile(probe, '');
+    await rm(probe, { force: true });
   } catch (error) {
     throw notWritable(dir, error);
   }
-  await rm(probe, { force: true });
 }
 
-async function ancestorProblem(dir: string): Promise<unknown> {
-  for (let parent = dirname(dir); ; parent = dirname(parent)) {
+/** `dir` itself, or the closest folder above it that exists. */
+async function closestExisting(dir: string): Promise<string | undefined> {
+  for (let path = dir; ; path = dirname(path)) {
     try {
-      await access(parent, constants.F_OK);
+      await access(path, constants.F_OK);
+      return path;
     } catch {
-      if (parent === dirname(parent)) return undefined;
-      continue;
-    }
-    try {
-      await access(parent, constants.W_OK);
-      return undefined;
-    } catch (error) {
-      return error;
+      if (path === dirname(path)) return undefined;
     }
   }
 }
