@@ -6,31 +6,33 @@ import { describe, expect, it } from 'vitest';
 import { cliEnv, runCli } from '../../support/cli-process.js';
 import { tempDir } from '../../support/test-context.js';
 
+/** A docsync.yaml of `lines` in a new folder. */
+async function configFile(label: string, lines: readonly string[]): Promise<string> {
+  const file = join(await tempDir(label), 'docsync.yaml');
+  await writeFile(file, lines.join('\n'));
+  return file;
+}
+
 describe('docsync validate-config with many problems', () => {
   it('shows a missing variable, a typo, a boolean and a file source together, with exit code 2', async () => {
-    const dir = await tempDir('validate-all');
-    const file = join(dir, 'docsync.yaml');
-    await writeFile(
-      file,
-      [
-        'service:',
-        '  baseUrl: https://docs.example.com/v1',
-        '  token: ${DOCSYNC_TOKEN}',
-        'mappings:',
-        '  - name: docs',
-        '    space: space_1',
-        '    git: { repo: ./repo, branch: main }',
-        '    merge:',
-        '      enabled: yes',
-        '      aprovals: 2',
-        'openapi:',
-        '  - org: acme',
-        '    slug: pets',
-        '    every: 1h',
-        '    source: ./openapi.yaml',
-        '',
-      ].join('\n'),
-    );
+    const file = await configFile('validate-all', [
+      'service:',
+      '  baseUrl: https://docs.example.com/v1',
+      '  token: ${DOCSYNC_TOKEN}',
+      'mappings:',
+      '  - name: docs',
+      '    space: space_1',
+      '    git: { repo: ./repo, branch: main }',
+      '    merge:',
+      '      enabled: yes',
+      '      aprovals: 2',
+      'openapi:',
+      '  - org: acme',
+      '    slug: pets',
+      '    every: 1h',
+      '    source: ./openapi.yaml',
+      '',
+    ]);
     const { code, stdout, stderr } = await runCli(['validate-config', file], { env: cliEnv() });
     expect(stdout).toBe('');
     expect(stderr.split('\n')).toEqual([
@@ -45,22 +47,17 @@ describe('docsync validate-config with many problems', () => {
   });
 
   it('shows a space claimed twice with the problems of single keys, in validate-config and start alike', async () => {
-    const dir = await tempDir('validate-across');
-    const file = join(dir, 'docsync.yaml');
-    await writeFile(
-      file,
-      [
-        'service: { baseUrl: "https://docs.example.com/v1", token: t }',
-        'http: { listen: 127.0.0.1:0 }',
-        'mappings:',
-        '  - name: docs',
-        '    space: space_1',
-        '    git: { repo: ./repo, branch: main }',
-        '    merge: { enabled: yes }',
-        '  - { name: api, space: space_1, git: { repo: ./api, branch: main } }',
-        '',
-      ].join('\n'),
-    );
+    const file = await configFile('validate-across', [
+      'service: { baseUrl: "https://docs.example.com/v1", token: t }',
+      'http: { listen: 127.0.0.1:0 }',
+      'mappings:',
+      '  - name: docs',
+      '    space: space_1',
+      '    git: { repo: ./repo, branch: main }',
+      '    merge: { enabled: yes }',
+      '  - { name: api, space: space_1, git: { repo: ./api, branch: main } }',
+      '',
+    ]);
     const expected = [
       `${file}: invalid configuration, 2 problem(s):`,
       `  mappings[0].merge.enabled: expected boolean, got string: write true without quotes (YAML reads yes, no, on, off and quoted values as text) (${file}:7:23)`,
@@ -79,22 +76,17 @@ describe('docsync validate-config with many problems', () => {
   });
 
   it('shows a YAML syntax error as one line with its location and none of the values, with exit code 2', async () => {
-    const dir = await tempDir('validate-yaml');
-    const file = join(dir, 'docsync.yaml');
-    await writeFile(
-      file,
-      [
-        'service:',
-        '  baseUrl: https://bot:hunter2-in-url@docs.example.com/v1?token=tok-in-query',
-        // The yaml library's own messages would quote this line's words.
-        '  token: >plain-token-value tok-in-query',
-        'redis:',
-        '  url: redis://:redis-pass-value@127.0.0.1:6379',
-        'hooks:',
-        '  secret: hook-secret-value-1234',
-        '',
-      ].join('\n'),
-    );
+    const file = await configFile('validate-yaml', [
+      'service:',
+      '  baseUrl: https://bot:hunter2-in-url@docs.example.com/v1?token=tok-in-query',
+      // The yaml library's own messages would quote this line's words.
+      '  token: >plain-token-value tok-in-query',
+      'redis:',
+      '  url: redis://:redis-pass-value@127.0.0.1:6379',
+      'hooks:',
+      '  secret: hook-secret-value-1234',
+      '',
+    ]);
     const { code, stdout, stderr } = await runCli(['validate-config', file], { env: cliEnv() });
     expect(stdout).toBe('');
     const lines = stderr.trim().split('\n');
