@@ -8,7 +8,7 @@ import { DAY, durationMs, HOUR, MINUTE, SECOND } from './duration.js';
 import { DEFAULT_HTTP_LISTEN, isLoopback, listenAddressSchema } from './listen-address.js';
 import { checkMappingClaims, claimOf } from './mapping-claims.js';
 import { openapiSchema } from './openapi-schema.js';
-import { parsed, parsedItems } from './parsed-parts.js';
+import { hasItsType, parsed, parsedItems } from './parsed-parts.js';
 
 /** `${VAR:-}` gives an empty string: for optional keys that means "not set". */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -158,9 +158,10 @@ function checkAcrossFields(config: ConfigInput, ctx: z.RefinementCtx<ConfigInput
     ctx,
   );
   // Whether a name is a mapping's is known only when every mapping's name parsed.
-  const names = config.mappings.every((_, i) => ok('mappings', i, 'name'))
-    ? new Set(mappings.flatMap((mapping) => (mapping === undefined ? [] : [mapping.name])))
-    : undefined;
+  const names =
+    hasItsType(ctx.issues, ['mappings']) && config.mappings.every((_, i) => ok('mappings', i, 'name'))
+      ? new Set(mappings.flatMap((mapping) => (mapping === undefined ? [] : [mapping.name])))
+      : undefined;
   checkSpecsApart(openapi, names, ctx);
   if (names !== undefined)
     checkNotifyMappings({ notify: parsedItems(ctx.issues, config.notify, ['notify']), names }, ctx);

@@ -36,12 +36,19 @@ export function parsed(issues: Issues, path: Path): boolean {
  * and messages keep naming `mappings[3]`. No items when the array itself is not one.
  */
 export function parsedItems<T>(issues: Issues, items: readonly T[], path: Path): (T | undefined)[] {
-  const whole = issues.some(
+  if (!hasItsType(issues, path) || !Array.isArray(items)) return [];
+  return items.map((item, index) => (parsed(issues, [...path, index]) ? item : undefined));
+}
+
+/**
+ * Whether the value at `path` is of its schema's type (an array, an object), though parts below it
+ * may not have parsed: no issue at it or above it but an unknown key or a refinement's.
+ */
+export function hasItsType(issues: Issues, path: Path): boolean {
+  return !issues.some(
     (issue) =>
       issue.continue !== true && startsWith(path, issue.path ?? []) && issue.code !== 'unrecognized_keys',
   );
-  if (whole || !Array.isArray(items)) return [];
-  return items.map((item, index) => (parsed(issues, [...path, index]) ? item : undefined));
 }
 
 /**

@@ -97,4 +97,24 @@ describe('checks across keys, with problems of single keys in the same file', ()
       ]),
     ).toEqual(['mappings[0].name: expected string, got number (docsync.yaml:3:13)']);
   });
+
+  it('runs no check on sections, or a whole file, of the wrong type', () => {
+    expect(problems(['- a list, not the keys of a configuration', ''])).toEqual([
+      '(document): expected object, got a list (docsync.yaml:1:1)',
+    ]);
+    expect(
+      problems([
+        'service: 3',
+        'http: 4',
+        'mappings: 5',
+        'openapi:',
+        '  - { org: acme, slug: pets, every: 1h, source: { mapping: docs, path: openapi.yaml } }',
+        '',
+      ]),
+    ).toEqual([
+      'service: expected object, got number (docsync.yaml:1:10)',
+      'http: expected object, got number (docsync.yaml:2:7)',
+      'mappings: expected array, got number (docsync.yaml:3:11)',
+    ]);
+  });
 });
