@@ -157,9 +157,10 @@ function checkAcrossFields(config: ConfigInput, ctx: z.RefinementCtx<ConfigInput
     mappings.map((mapping) => (mapping === undefined ? undefined : claimOf(mapping))),
     ctx,
   );
-  // Whether a name is a mapping's is known only when every mapping's name parsed.
+  // Whether a name is a mapping's is known only when every mapping parsed: a mapping with a problem
+  // of its own (a branch missing) gives no value here, its name included.
   const names =
-    hasItsType(ctx.issues, ['mappings']) && config.mappings.every((_, i) => ok('mappings', i, 'name'))
+    hasItsType(ctx.issues, ['mappings']) && mappings.every((mapping) => mapping !== undefined)
       ? new Set(mappings.flatMap((mapping) => (mapping === undefined ? [] : [mapping.name])))
       : undefined;
   checkSpecsApart(openapi, names, ctx);
