@@ -144,7 +144,8 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
       state.lastSeenRevision === undefined &&
       mapping.direction === 'both' &&
       merges?.merged !== true &&
-      recovered?.kind !== 'changed'
+      recovered?.kind !== 'changed' &&
+      recovered?.kind !== 'moved'
     ) {
       if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { lastSeenRevision: space.revision });
       log.info('space poll baseline recorded');

@@ -59,8 +59,10 @@ async function closestExisting(dir: string): Promise<string | undefined> {
 
 function notWritable(dir: string, error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;
-  const reason = typeof code === 'string' ? REASONS[code] : undefined;
-  if (reason === undefined) return error instanceof Error ? error : new Error(String(error));
+  const known = typeof code === 'string' ? REASONS[code] : undefined;
+  // Any other cause (EIO, a name too long, a folder where the probe goes) stops the start the same
+  // way, with the system's own code: never a stack instead of the one line.
+  const reason = known ?? (typeof code === 'string' ? code : 'it cannot be written');
   return new EnvironmentError(
     'DATA_DIR_NOT_WRITABLE',
     `the data folder ${dir} cannot be written (${reason}): make it writable, or set dataDir in the configuration to a folder docsync may write`,

@@ -181,22 +181,24 @@ export class GitMirror {
   }
 
   /**
-   * The newest commit up to `to` that changes `dir` and whose message has a `trailer` line
-   * (`<trailer>: ...`, its key without case, as git compares trailers), or undefined.
+   * The newest commits up to `to` that change `dir` and whose message has a line starting with
+   * `<trailer>:` (its key without case, as git compares trailers), newest first, at most `limit`:
+   * the caller tells a real trailer from a line of the message that only looks like one.
    */
-  async newestCommitWithTrailer(
+  async commitsWithTrailerLine(
     to: string,
     dir: string,
     trailer: string,
-    signal?: AbortSignal,
-  ): Promise<CommitInfo | undefined> {
+    options: { limit: number; signal?: AbortSignal },
+  ): Promise<CommitInfo[]> {
     if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(trailer)) throw new TypeError(`not a trailer key: ${trailer}`);
-    const [commit] = await this.parseLog(
+    const signal = options.signal;
+    return this.parseLog(
       [
         '--literal-pathspecs',
         'log',
         '-z',
-        '-1',
+        `--max-count=${Math.max(1, Math.floor(options.limit))}`,
         `--format=${COMMIT_LOG_FORMAT}`,
         '--regexp-ignore-case',
         `--grep=^${trailer}:`,
@@ -206,7 +208,6 @@ export class GitMirror {
       ],
       signal,
     );
-    return commit;
   }
 
   /** One commit; a GIT_NOT_FOUND GitError when the mirror does not have it. */

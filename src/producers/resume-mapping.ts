@@ -14,7 +14,7 @@ export async function resumeMapping(
   const before = await store.get(mapping);
   await store.update(mapping, {
     paused: null,
-    ...(before.paused?.reason === 'force-push' ? { lastImportedSha: null, rewriteAccepted: true } : {}),
+    ...(before.paused?.reason === 'force-push' ? { lastImportedSha: null } : {}),
   });
   await pollNow(queue, mapping, `resume-${now().getTime()}`);
   return before;

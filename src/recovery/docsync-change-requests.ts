@@ -14,6 +14,8 @@ export interface DocsyncChangeRequest {
   importedCommit: string | undefined;
   /** Once merged: the revision the merge made. */
   revisionMerged: string | undefined;
+  /** The space's revision the change request was opened on. */
+  revisionInitial: string;
 }
 
 /** Archived ones put nothing in the space and keep nothing open: they are left out. */
@@ -44,5 +46,6 @@ function describe(
     status,
     importedCommit: importedCommitOf(changeRequest.subject, marker),
     revisionMerged: changeRequest.revisionMerged,
+    revisionInitial: changeRequest.revisionInitial,
   };
 }

@@ -12,6 +12,8 @@ export interface SpaceRecoveryFacts {
   merged: { sha: string } | undefined;
   /** With both: whether the merged commit came after the export (it contains the export's commit). */
   mergedAfterExport: boolean;
+  /** The space's revision docsync's change request still open was opened on. */
+  openedOn: string | undefined;
 }
 
 export type SpaceRecovery =
@@ -24,14 +26,24 @@ export type SpaceRecovery =
    * so that edits made while no docsync watched reach git and git's own changes stay git's. The
    * export compares content: a space still equal to the base commits nothing.
    */
-  | { kind: 'changed'; base: string };
+  | { kind: 'changed'; base: string }
+  /**
+   * Nothing of docsync's reached the space, but its change request was opened on another revision
+   * than the space's now: someone edited the space since, perhaps while no docsync watched. Exported
+   * with no base (files that differ from git go to a conflict branch): nothing lost, where a
+   * baseline would take the edit for the space's old content.
+   */
+  | { kind: 'moved' };
 
 export function planSpaceRecovery(facts: SpaceRecoveryFacts): SpaceRecovery {
   const { exported, merged } = facts;
   // A merge after the export (or with no export at all): the space descends from its commit.
   if (merged !== undefined && (exported === undefined || facts.mergedAfterExport))
     return { kind: 'changed', base: merged.sha };
-  if (exported === undefined) return { kind: 'none' };
+  if (exported === undefined)
+    return facts.openedOn === undefined || facts.openedOn === facts.revision
+      ? { kind: 'none' }
+      : { kind: 'moved' };
   return exported.revision === facts.revision
     ? { kind: 'exported', base: exported.sha }
     : { kind: 'changed', base: exported.sha };

@@ -4,6 +4,7 @@
 // on that commit as its base). Nothing is found for a mapping that never imported: it imports.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
+import { DocsyncError } from '../errors/docsync-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { subjectMarker } from '../import/change-request-subject.js';
 import type { Logger } from '../log/create-logger.js';
@@ -27,8 +28,9 @@ export interface RecoverImportStateInput {
 }
 
 /**
- * Nothing of the imports is known: Redis lost the state, or the mapping never imported. Not so
- * after `docsync resume` of a force-push, which drops only the last imported commit.
+ * Nothing of the imports is known, and the service was not asked yet: Redis lost the state, or the
+ * mapping never imported. Not so after `docsync resume` of a force-push, which drops only the last
+ * imported commit.
  */
 export function importStateLost(state: MappingState): boolean {
   return (
@@ -36,7 +38,7 @@ export function importStateLost(state: MappingState): boolean {
     state.lastContent === undefined &&
     state.lastImport === undefined &&
     state.paused === undefined &&
-    state.rewriteAccepted === undefined
+    state.importsLookedUp === undefined
   );
 }
 
@@ -53,16 +55,20 @@ export async function recoverImportState(input: RecoverImportStateInput): Promis
         space: mapping.space,
         marker: subjectMarker(mapping.name, mapping.git.branch),
         head: input.head,
+        dir: mapping.git.dir,
         signal: input.signal,
       }));
   } catch (error) {
-    // The poll goes on as with no state: the import it may queue meets the same cause and is
-    // retried and shown; it still finds the change request kept open by its marker.
-    if (input.signal.aborted) throw error;
+    // A passing fault (a 5xx, the network, a page that is not JSON) fails the poll, whose next tick
+    // looks again: importing meanwhile could open a second change request for content the space
+    // holds. A lasting one (a refused token) is what the import meets too, retried and shown there.
+    if (input.signal.aborted || !(error instanceof DocsyncError) || error.retryable) throw error;
     input.log.warn({ mapping: mapping.name, err: error }, 'import state could not be found again');
     return state;
   }
-  const patch: MappingStatePatch = {};
+  // Looked once: a mapping that never imported (or whose first imports fail) is not looked up again
+  // at every poll.
+  const patch: MappingStatePatch = { importsLookedUp: true };
   if (recovered.lastImported !== undefined) patch.lastImportedSha = recovered.lastImported.sha;
   // Rewritten history is never imported silently, whether Redis kept the pause or not.
   if (recovered.rewritten !== undefined)
@@ -74,7 +80,7 @@ export async function recoverImportState(input: RecoverImportStateInput): Promis
   const open = recovered.open;
   if (open !== undefined && state.changeRequestId === undefined)
     patch.changeRequestId = open.changeRequest.id;
-  if (Object.keys(patch).length === 0) return state;
+
   if (!input.dryRun) {
     if (open !== undefined) {
       const tracked = await input.store.trackedChangeRequests(mapping.name);
@@ -83,6 +89,7 @@ export async function recoverImportState(input: RecoverImportStateInput): Promis
     }
     await input.store.update(mapping.name, patch);
   }
+  if (patch.lastImportedSha === undefined && patch.paused === undefined && open === undefined) return state;
   const logged = (fields: Record<string, unknown>, message: string) =>
     patch.paused === undefined ? input.log.info(fields, message) : input.log.warn(fields, message);
   logged(

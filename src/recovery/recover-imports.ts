@@ -12,6 +12,8 @@ export interface RecoverImportsInput {
   marker: string;
   /** The branch tip: a commit it does not contain (history rewritten since) tells nothing. */
   head: string;
+  /** The mapping's folder. */
+  dir: string;
   signal: AbortSignal;
 }
 
@@ -32,17 +34,22 @@ export interface RecoveredImports {
 export async function recoverImports(input: RecoverImportsInput): Promise<RecoveredImports> {
   const { api, mirror, signal } = input;
   const changeRequests = await listDocsyncChangeRequests(api, input.space, input.marker, signal);
+  const headTree = await mirror.treeHash(input.head, input.dir, signal);
   const onBranch = new Map<string, string | undefined>();
+  // The commit a subject names, as the branch holds it: itself when the branch contains it; the head
+  // when its folder is the head's (an unchanged import named no newer commit, or a rebase kept the
+  // folder as it was); none when the branch lost it (history rewritten) or the mirror never had it.
+  const resolve = async (named: string): Promise<string | undefined> => {
+    const full = await mirror.commitId(named, signal);
+    if (full === undefined) return undefined;
+    if (headTree !== undefined && (await mirror.treeHash(full, input.dir, signal)) === headTree)
+      return input.head;
+    return (await mirror.isAncestor(full, input.head, signal)) ? full : undefined;
+  };
   const commitOf = async (changeRequest: DocsyncChangeRequest): Promise<string | undefined> => {
     const named = changeRequest.importedCommit;
     if (named === undefined) return undefined;
-    if (!onBranch.has(named)) {
-      const full = await mirror.commitId(named, signal);
-      onBranch.set(
-        named,
-        full !== undefined && (await mirror.isAncestor(full, input.head, signal)) ? full : undefined,
-      );
-    }
+    if (!onBranch.has(named)) onBranch.set(named, await resolve(named));
     return onBranch.get(named);
   };
   const recovered: RecoveredImports = {

@@ -13,6 +13,9 @@ import { planSpaceRecovery, type SpaceRecovery } from './plan-space-recovery.js'
 import { importStateLost, recoverImportState } from './recover-import-state.js';
 import { recoverImports } from './recover-imports.js';
 
+/** Commits whose message has a line like docsync's trailer, read to find docsync's newest export. */
+const TRAILER_LOOKS = 20;
+
 export interface RecoverSpaceStateInput {
   api: DocsApiClient;
   store: MappingStateStore;
@@ -34,10 +37,21 @@ export async function recoverSpaceState(input: RecoverSpaceStateInput): Promise<
   const head = await mirror.resolve(mapping.git.branch, signal);
   if (head === undefined) return { kind: 'none' };
   const marker = subjectMarker(mapping.name, mapping.git.branch);
-  const [imports, newestExport] = await Promise.all([
-    recoverImports({ api: input.api, mirror, space: mapping.space, marker, head, signal }),
-    mirror.newestCommitWithTrailer(head, mapping.git.dir, DOCSYNC_TRAILER, signal),
+  const [imports, withTrailer] = await Promise.all([
+    recoverImports({
+      api: input.api,
+      mirror,
+      space: mapping.space,
+      marker,
+      head,
+      dir: mapping.git.dir,
+      signal,
+    }),
+    mirror.commitsWithTrailerLine(head, mapping.git.dir, DOCSYNC_TRAILER, { limit: TRAILER_LOOKS, signal }),
   ]);
+  // docsync's newest export: the newest whose trailer paragraph names a revision, not a person's
+  // commit that quotes the trailer in its message.
+  const newestExport = withTrailer.find((commit) => trailerValue(commit.trailers) !== undefined);
   const exportedRevision = newestExport === undefined ? undefined : trailerValue(newestExport.trailers);
   const exported =
     newestExport === undefined || exportedRevision === undefined
@@ -49,7 +63,13 @@ export async function recoverSpaceState(input: RecoverSpaceStateInput): Promise<
     merged !== undefined &&
     merged.sha !== exported.sha &&
     (await mirror.isAncestor(exported.sha, merged.sha, signal));
-  const plan = planSpaceRecovery({ revision: input.revision, exported, merged, mergedAfterExport });
+  const plan = planSpaceRecovery({
+    revision: input.revision,
+    exported,
+    merged,
+    mergedAfterExport,
+    openedOn: imports.open?.changeRequest.revisionInitial,
+  });
   if (plan.kind !== 'none') {
     // The change request kept open is tracked too, so that a person's merge of it is exported on
     // its commit; the git poll does the same when it runs first.
@@ -60,7 +80,7 @@ export async function recoverSpaceState(input: RecoverSpaceStateInput): Promise<
         mapping: mapping.name,
         revision: input.revision,
         recovered: plan.kind,
-        exportBase: plan.base,
+        exportBase: plan.kind === 'moved' ? undefined : plan.base,
         exportedRevision,
         mergedChangeRequest: imports.merged?.changeRequest.number,
       },

@@ -120,10 +120,11 @@ export const mappingStateSchema = z.object({
   /** The open change request docsync keeps for this mapping and branch. */
   changeRequestId: z.string().optional(),
   /**
-   * `docsync resume` accepted a rewritten branch: the last imported commit is gone on purpose, and
-   * not looked for again in the service (src/recovery/recover-import-state.ts).
+   * The git poll looked for its import state in the service once (src/recovery/): whatever it found
+   * is in the fields above, and it does not look again while they are empty (a mapping that never
+   * imported, or whose last imported commit `docsync resume` dropped after a force-push).
    */
-  rewriteAccepted: z.literal(true).optional(),
+  importsLookedUp: z.literal(true).optional(),
   paused: pauseSchema.optional(),
   lastImport: importOutcomeSchema.optional(),
   lastError: failureSchema.optional(),

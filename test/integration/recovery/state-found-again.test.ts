@@ -19,6 +19,7 @@ import {
   type TestEmulator,
 } from '../../support/start-test-emulator.js';
 import { exportOf, stateWhere } from '../../support/state-where.js';
+import { setFaults } from '../../support/test-api-client.js';
 import { testRedis, uniquePrefix } from '../../support/test-context.js';
 
 const DOCS = {
@@ -135,6 +136,44 @@ describe('state found again from git and the service', () => {
     const edit = editInstall(w, '# Install\n\nRun it, then read the logs.\n');
     await committedOnMain(w, state, edit, sha);
     expect((await changeRequests(w)).length).toBe(1);
+  });
+
+  it('after a merge, commits that brought the folder back and a listing that failed: still no second change request', async () => {
+    const w = await world();
+    const { once } = await onceConfig({
+      emulator: w.emulator,
+      space: w.space,
+      repo: w.repo,
+      mapping: 'docs',
+      dir: 'docs',
+    });
+    const run = await once('--json');
+    expect(run.code).toBe(0);
+    await mergeAsPerson(w, (JSON.parse(run.stdout) as { changeRequest: { id: string } }).changeRequest.id);
+    // A change of the folder and its revert: the branch moved, the folder is what the space holds.
+    await w.repo.commit({ 'docs/install.md': '# Install\n\nRun it twice.\n' }, 'Try another way');
+    const head = await w.repo.commit({ 'docs/install.md': DOCS['docs/install.md'] }, 'Back to the first way');
+    await w.repo.push();
+    // The listings of change requests fail for a while (each of the client's tries of the first
+    // ones, the change request poll's included): the git poll fails and looks again.
+    await setFaults(w.emulator, {
+      forced: [{ status: 502, method: 'GET', path: '/change-requests$', times: 30 }],
+    });
+
+    const { daemon, state } = await daemonOnNewRedis(w);
+    const found = await stateWhere(
+      state,
+      'docs',
+      (s) => s.lastImportedSha !== undefined,
+      'the state found again',
+    );
+    expect(found.lastImportedSha).toBe(head);
+    await pollsRan(daemon);
+    // The git poll failed on the listing rather than import on a state it could not find.
+    expect(daemon.lines.some((line) => line.name === 'poll-git' && /failed/.test(String(line.msg)))).toBe(
+      true,
+    );
+    expect((await changeRequests(w)).map((cr) => cr.status)).toEqual(['merged']);
   });
 
   it('after Redis lost everything: an edit made meanwhile comes back as one commit, docsync’s own export is not exported again', async () => {
