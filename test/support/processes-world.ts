@@ -5,6 +5,7 @@
 // moves of the people around docsync (commits, reviews, edits in the service, spec changes).
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { DOCSYNC_TRAILER } from '../../src/git/docsync-trailer.js';
 import { RedisMappingStateStore } from '../../src/state/redis-mapping-state-store.js';
 import { type DocsyncProcesses, startDocsyncProcesses } from './docsync-processes.js';
 import { createTestRepo, type TestRepo } from './git-repos.js';
@@ -38,6 +39,8 @@ export interface ProcessesWorld {
   approveOpen(mapping: MappingName): Promise<number>;
   /** The main content of a mapping's space, every page's markdown, as one text. */
   spaceText(mapping: MappingName): Promise<string>;
+  /** The revisions named by the trailers of docsync's commits on the two-way branch, newest first. */
+  exportedRevisions(): Promise<string[]>;
 }
 
 export interface ProcessesWorldOptions {
@@ -158,6 +161,15 @@ openapi:
         if (answer.status === 201) approved += 1;
       }
       return approved;
+    },
+    async exportedRevisions() {
+      await repos.both.git('fetch', '--quiet', 'origin');
+      const trailers = await repos.both.git(
+        'log',
+        `--format=%(trailers:key=${DOCSYNC_TRAILER},valueonly)`,
+        'origin/main',
+      );
+      return trailers.split('\n').filter((line) => line.trim() !== '');
     },
     async spaceText(mapping) {
       const pages = await callApi<unknown>(

@@ -3,7 +3,6 @@
 // change request, one import, one merge, one export commit and one upload, whichever processes
 // ran the steps, and no two jobs of one space wrote to it at once.
 import { describe, expect, it } from 'vitest';
-import { DOCSYNC_TRAILER } from '../../../src/git/docsync-trailer.js';
 import { startProcessesWorld } from '../../support/processes-world.js';
 import { lockProblems } from '../../support/space-write-spans.js';
 import { tickRuns } from '../../support/tick-runs.js';
@@ -88,16 +87,7 @@ describe('a full cycle with three docsync processes', () => {
       merged: 1,
     });
     expect(logged.count(UPLOAD, since)).toBe(1);
-    await world.repos.both.git('fetch', '--quiet', 'origin');
-    const commits = (
-      await world.repos.both.git(
-        'log',
-        `--format=%(trailers:key=${DOCSYNC_TRAILER},valueonly)`,
-        'origin/main',
-      )
-    )
-      .split('\n')
-      .filter((line) => line.trim() !== '');
+    const commits = await world.exportedRevisions();
     expect(commits).toEqual([edit]);
     const completed = (name: string, result: string) =>
       processes

@@ -7,7 +7,6 @@
 // process and used in another is test/integration/export/base-shared-between-processes.test.ts.
 
 import { describe, expect, it } from 'vitest';
-import { DOCSYNC_TRAILER } from '../../../src/git/docsync-trailer.js';
 import { SPEC_SLUG, startProcessesWorld } from '../../support/processes-world.js';
 import { lockProblems } from '../../support/space-write-spans.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -83,15 +82,7 @@ describe('a rolling restart of three docsync processes', () => {
       (line) => `${String(line.lockKey)} ${String(line.sha)}`,
     );
     expect(imported.length).toBe(new Set(imported).size);
-    const exported = (
-      await world.repos.both.git(
-        'log',
-        `--format=%(trailers:key=${DOCSYNC_TRAILER},valueonly)`,
-        'origin/main',
-      )
-    )
-      .split('\n')
-      .filter((line) => line.trim() !== '');
+    const exported = await world.exportedRevisions();
     expect(exported.length).toBe(new Set(exported).size);
     for (const mapping of ['both', 'oneway'] as const) {
       const open = Object.values(logged.service.emulator.state.changeRequests).filter(

@@ -6,7 +6,6 @@
 // comes back as a commit on the branch, not on a conflict branch. The shared test Redis serves other
 // files at once, so the loss is every key under this world's prefix, which is all docsync has.
 import { describe, expect, it } from 'vitest';
-import { DOCSYNC_TRAILER } from '../../../src/git/docsync-trailer.js';
 import { SPEC_SLUG, startProcessesWorld } from '../../support/processes-world.js';
 import { testRedis } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -107,15 +106,7 @@ describe('Redis wiped under a running docsync', () => {
     // already merged; each revision exported once; each change request merged once.
     expect(changeRequests(world.spaces.oneway)).toHaveLength(before.oneway + 1);
     expect(changeRequests(world.spaces.oneway).every((cr) => cr.status === 'merged')).toBe(true);
-    const exported = (
-      await world.repos.both.git(
-        'log',
-        `--format=%(trailers:key=${DOCSYNC_TRAILER},valueonly)`,
-        'origin/main',
-      )
-    )
-      .split('\n')
-      .filter((line) => line.trim() !== '');
+    const exported = await world.exportedRevisions();
     expect(exported.length).toBe(new Set(exported).size);
     const merged = processes
       .lines()
