@@ -78,6 +78,20 @@ async function mergeAsPerson(w: World, changeRequest: string): Promise<string> {
   return answer.body.revision;
 }
 
+/** `docsync once` imports the branch in CI (no Redis), then a person merges its change request. */
+async function importedInCiAndMerged(w: World): Promise<void> {
+  const { once } = await onceConfig({
+    emulator: w.emulator,
+    space: w.space,
+    repo: w.repo,
+    mapping: 'docs',
+    dir: 'docs',
+  });
+  const run = await once('--json');
+  expect(run.code).toBe(0);
+  await mergeAsPerson(w, (JSON.parse(run.stdout) as { changeRequest: { id: string } }).changeRequest.id);
+}
+
 const editInstall = (w: World, markdown: string) =>
   editInService(w.emulator.emulator, { spaceId: w.space }, (pages) => {
     findPage(pages, 'install.md').markdown = markdown;
@@ -108,17 +122,7 @@ describe('state found again from git and the service', () => {
   it('after `docsync once` and a merge by a person: no second change request, an edit comes back on the branch', async () => {
     const w = await world();
     const sha = await w.repo.git('rev-parse', 'HEAD');
-    const { once } = await onceConfig({
-      emulator: w.emulator,
-      space: w.space,
-      repo: w.repo,
-      mapping: 'docs',
-      dir: 'docs',
-    });
-    const run = await once('--json');
-    expect(run.code).toBe(0);
-    const imported = JSON.parse(run.stdout) as { changeRequest: { id: string } };
-    await mergeAsPerson(w, imported.changeRequest.id);
+    await importedInCiAndMerged(w);
 
     const { daemon, state } = await daemonOnNewRedis(w);
     const found = await stateWhere(
@@ -140,16 +144,7 @@ describe('state found again from git and the service', () => {
 
   it('after a merge, commits that brought the folder back and a listing that failed: still no second change request', async () => {
     const w = await world();
-    const { once } = await onceConfig({
-      emulator: w.emulator,
-      space: w.space,
-      repo: w.repo,
-      mapping: 'docs',
-      dir: 'docs',
-    });
-    const run = await once('--json');
-    expect(run.code).toBe(0);
-    await mergeAsPerson(w, (JSON.parse(run.stdout) as { changeRequest: { id: string } }).changeRequest.id);
+    await importedInCiAndMerged(w);
     // A change of the folder and its revert: the branch moved, the folder is what the space holds.
     await w.repo.commit({ 'docs/install.md': '# Install\n\nRun it twice.\n' }, 'Try another way');
     const head = await w.repo.commit({ 'docs/install.md': DOCS['docs/install.md'] }, 'Back to the first way');
