@@ -1,38 +1,21 @@
-// The queue dashboard's retry, through its API as its page calls it: with http.dashboard.readOnly
-// false it runs a failed job again as `docsync retry` does (once per piece of work, the job then
-// being the one producers get); read-only, it is refused and the job stays failed.
-import { UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { updateChangeRequestKind } from '../../../src/queue/kinds/update-change-request-kind.js';
+import { failJobsUntil } from '../../support/refusing-worker.js';
 import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
-import { redisUrl, uniquePrefix } from '../../support/test-context.js';
-import { waitFor } from '../../support/wait-for.js';
+import { uniquePrefix } from '../../support/test-context.js';
 
 const WORK = { mapping: 'docs', space: 'spc_1', changeRequest: 'cr_1', revision: 'rev_1' };
 const FIRST_RUN = 'update/spc_1/cr_1/rev_1';
 
 /** Fails, as a 401 does, every job the maintain queue holds (the daemon runs no processor). */
 async function failWaiting(daemon: TestDaemon, prefix: string): Promise<void> {
-  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
-  const worker = new Worker(
+  const maintain = daemon.queues.get('maintain');
+  await failJobsUntil(
     'maintain',
-    async () => {
-      throw new UnrecoverableError('401 a valid bearer token is required');
-    },
-    { connection, prefix },
+    prefix,
+    async () => (await maintain.getWaitingCount()) + (await maintain.getActiveCount()) === 0,
+    'the waiting jobs to fail',
   );
-  worker.on('error', () => undefined);
-  try {
-    const maintain = daemon.queues.get('maintain');
-    await waitFor(
-      async () => (await maintain.getWaitingCount()) + (await maintain.getActiveCount()) === 0 || undefined,
-      'the waiting jobs to fail',
-    );
-  } finally {
-    await worker.close();
-    await connection.quit();
-  }
 }
 
 async function startDaemon(readOnly: boolean) {

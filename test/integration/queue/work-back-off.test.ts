@@ -1,8 +1,7 @@
 // The back-off of failed work where producers queue it (src/queue/add-work.ts), on a real Redis:
 // while it lasts, queuing the work gives its failed job and adds nothing, one by one and in bulk
 // among other work; a start of docsync (the reset) or its end lets the work run again at once.
-import { type Job, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
@@ -10,8 +9,8 @@ import { jobId } from '../../../src/queue/job-id.js';
 import { defineJobKind } from '../../../src/queue/job-kind.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { endWorkBackOff, recordWorkFailure, resetWorkBackOffs } from '../../../src/queue/work-back-offs.js';
+import { failJobsUntil } from '../../support/refusing-worker.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
-import { waitFor } from '../../support/wait-for.js';
 
 const prefix = uniquePrefix('work-back-off');
 const redis = testRedis(prefix);
@@ -32,23 +31,13 @@ const tidyKind = defineJobKind({
 });
 
 /** Fails every job as a 401 does, until `id` has failed. */
-async function failJob(id: string): Promise<void> {
-  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
-  const worker = new Worker(
+const failJob = (id: string) =>
+  failJobsUntil(
     'maintain',
-    async () => {
-      throw new UnrecoverableError('401 a valid bearer token is required');
-    },
-    { connection, prefix },
+    prefix,
+    async () => (await maintain.getJobState(id)) === 'failed',
+    `${id} to fail`,
   );
-  worker.on('error', () => undefined);
-  try {
-    await waitFor(async () => (await maintain.getJobState(id)) === 'failed' || undefined, `${id} to fail`);
-  } finally {
-    await worker.close();
-    await connection.quit();
-  }
-}
 
 const pendingIds = async () => (await maintain.getJobs(['waiting', 'delayed'])).map((job: Job) => job.id);
 
