@@ -2,44 +2,13 @@
 // environment variable holding its token. The token is read once, when the configuration is read,
 // so that a variable that is not set stops the start with its key and line, not the first report.
 import { z } from 'zod';
+import { envName, GITHUB_API_URL, httpBaseUrl } from '../config/named-values.js';
 
 /** Reads one environment variable; the configuration layer passes the process's. */
 export type ReadEnv = (name: string) => string | undefined;
 
-export const GITHUB_API_URL = 'https://api.github.com';
-
 /** The name every status docsync posts carries (GitHub's `context`, GitLab's `name`). */
 export const STATUS_NAME = 'docsync';
-
-const envName = z
-  .string()
-  .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'name an environment variable, such as GITHUB_TOKEN (not the token)');
-
-/** An http(s) base address without credentials, query or fragment; a trailing slash is dropped. */
-const baseUrl = (example: string) =>
-  z.string().transform((text, ctx) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(text);
-    } catch {
-      url = undefined;
-    }
-    if (
-      url === undefined ||
-      (url.protocol !== 'https:' && url.protocol !== 'http:') ||
-      url.username !== '' ||
-      url.password !== '' ||
-      url.search !== '' ||
-      url.hash !== ''
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        message: `use an http(s) address without credentials, query or fragment, such as ${example}`,
-      });
-      return z.NEVER;
-    }
-    return url.href.replace(/\/+$/, '');
-  });
 
 const githubBlock = z.strictObject({
   repo: z
@@ -50,12 +19,12 @@ const githubBlock = z.strictObject({
     ),
   tokenEnv: envName,
   /** GitHub Enterprise Server: `https://github.example.com/api/v3`. */
-  apiUrl: baseUrl('https://github.example.com/api/v3').default(GITHUB_API_URL),
+  apiUrl: httpBaseUrl('https://github.example.com/api/v3').default(GITHUB_API_URL),
 });
 
 const gitlabBlock = z.strictObject({
   /** The GitLab instance, such as https://gitlab.com; the API is under /api/v4. */
-  url: baseUrl('https://gitlab.com'),
+  url: httpBaseUrl('https://gitlab.com'),
   /** The project's numeric id, or its path with namespace (group/subgroup/project). */
   project: z
     .union([z.int().positive(), z.string()])

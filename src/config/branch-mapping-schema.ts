@@ -3,6 +3,7 @@
 // with `git.branch` is the single-branch mapping of mapping-schema.ts, unchanged.
 import { z } from 'zod';
 import { CONFIG_PARSE } from './config-parse.js';
+import { checkGitAuth } from './git-auth-schema.js';
 import { mappingSchema } from './mapping-schema.js';
 import { whenParsed } from './parsed-parts.js';
 
@@ -47,12 +48,15 @@ export const branchMappingSchema = z
   .strictObject({
     name: single.name,
     direction: single.direction,
-    git: z.strictObject({
-      repo: z.string().min(1),
-      branches: z.array(branchPattern).min(1),
-      dir: single.git.shape.dir,
-      poll: single.git.shape.poll,
-    }),
+    git: z
+      .strictObject({
+        repo: z.string().min(1),
+        auth: single.git.shape.auth,
+        branches: z.array(branchPattern).min(1),
+        dir: single.git.shape.dir,
+        poll: single.git.shape.poll,
+      })
+      .superRefine(checkGitAuth, whenParsed(['repo'], ['auth'])),
     spaces: z.strictObject({
       /** The organization the spaces are made in; the site's when absent. */
       org: z.string().min(1).optional(),

@@ -3,8 +3,10 @@
 import { z } from 'zod';
 import { LOG_LEVELS } from '../log/log-levels.js';
 import { checkNotifyMappings, notifyHookSchema } from '../notify/notify-config-schema.js';
+import { artifactsSchema } from './artifacts-schema.js';
 import { mappingEntrySchema, splitMappings } from './branch-mapping-schema.js';
 import { DAY, durationMs, HOUR, MINUTE, SECOND } from './duration.js';
+import { checkSharedRepoAuth } from './git-auth-schema.js';
 import { DEFAULT_HTTP_LISTEN, isLoopback, listenAddressSchema } from './listen-address.js';
 import { checkMappingClaims, claimOf } from './mapping-claims.js';
 import { openapiSchema } from './openapi-schema.js';
@@ -73,6 +75,8 @@ const configFields = z.strictObject({
         .prefault({}),
     })
     .prefault({}),
+  /** Where import bundles wait for the service: docsync's own HTTP server, or an S3 bucket. */
+  artifacts: artifactsSchema.prefault({}),
   hooks: z
     .strictObject({
       secret: optional(z.string().min(16, 'use a secret of at least 16 characters')),
@@ -153,6 +157,7 @@ function checkAcrossFields(config: ConfigInput, ctx: z.RefinementCtx<ConfigInput
       message: `Required: listening on ${config.http.listen.host} reaches beyond this machine; set http.token or listen on 127.0.0.1`,
     });
   }
+  checkSharedRepoAuth(mappings, ctx);
   checkMappingClaims(
     mappings.map((mapping) => (mapping === undefined ? undefined : claimOf(mapping))),
     ctx,

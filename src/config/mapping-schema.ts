@@ -6,6 +6,7 @@ import { SERVICE_IMPORT_LIMITS } from '../content/service-limits.js';
 import { byteSize, formatBytes } from './byte-size.js';
 import { readConfigEnv } from './config-env.js';
 import { DAY, durationMs, MINUTE, SECOND } from './duration.js';
+import { checkGitAuth, gitAuthSchema } from './git-auth-schema.js';
 import { whenParsed } from './parsed-parts.js';
 import { checkSchedule, SCHEDULE_PATHS, scheduleFields } from './schedule-schema.js';
 
@@ -95,20 +96,24 @@ export const mappingSchema = z.strictObject({
   name,
   space: z.string().min(1),
   direction: z.enum(['git-to-space', 'space-to-git', 'both']).default('git-to-space'),
-  git: z.strictObject({
-    repo: z.string().min(1),
-    branch: z.string().min(1),
-    dir: folder.default('.'),
-    poll: durationMs({ min: SECOND, max: DAY }).default(30 * SECOND),
-    watch: z
-      .strictObject({
-        path: z.string().min(1),
-        // At least 100 ms: the file watcher (chokidar) drops a file's change events within 50 ms of the
-        // last one it passed on, so a shorter quiet period could end before a save it never saw.
-        debounce: durationMs({ min: 100, max: MINUTE }).default(500),
-      })
-      .optional(),
-  }),
+  git: z
+    .strictObject({
+      repo: z.string().min(1),
+      /** Credentials for a private repository (src/config/git-auth-schema.ts); git's own environment when absent. */
+      auth: gitAuthSchema.optional(),
+      branch: z.string().min(1),
+      dir: folder.default('.'),
+      poll: durationMs({ min: SECOND, max: DAY }).default(30 * SECOND),
+      watch: z
+        .strictObject({
+          path: z.string().min(1),
+          // At least 100 ms: the file watcher (chokidar) drops a file's change events within 50 ms of the
+          // last one it passed on, so a shorter quiet period could end before a save it never saw.
+          debounce: durationMs({ min: 100, max: MINUTE }).default(500),
+        })
+        .optional(),
+    })
+    .superRefine(checkGitAuth, whenParsed(['repo'], ['auth'])),
   changeRequest: z
     .strictObject({
       subject: subjectTemplate.default('docs: {message} ({shortSha})'),

@@ -6,6 +6,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { Logger } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { BlobWriter } from './blob-writer.js';
+import type { GitCredentials } from './git-credentials.js';
 import { GitError } from './git-error.js';
 import { type BlobData, listTreeEntries, readBlobContents, type TreeEntry } from './git-object-streams.js';
 import { type GitCommandOptions, GitProcess, gitEnvironment, runGit } from './git-process.js';
@@ -30,6 +31,8 @@ export interface GitMirrorOptions {
   log: Logger;
   /** Git's environment, where credentials come from (credential helpers, GIT_ASKPASS, SSH_AUTH_SOCK). */
   env?: NodeJS.ProcessEnv;
+  /** The remote's credentials (`git.auth`), given to the commands that reach it, and to no other. */
+  credentials?: GitCredentials | undefined;
   /** Time limit of one command; of one wait for output, for the streams. */
   timeoutMs?: number;
 }
@@ -57,6 +60,7 @@ export class GitMirror {
   private readonly log: Logger;
   private readonly env: NodeJS.ProcessEnv;
   private readonly timeoutMs: number;
+  private readonly credentials: GitCredentials | undefined;
   private fetching: Promise<void> | undefined;
   // Every command of this process that moves the mirror's refs, one at a time: a fetch that read
   // `main` before a push's update-ref moved it would fail to lock it ("is at X but expected Y").
@@ -71,6 +75,7 @@ export class GitMirror {
     // The default is the process's own environment, as git would have it on a command line.
     this.env = gitEnvironment(options.env ?? process.env);
     this.timeoutMs = options.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+    this.credentials = options.credentials;
   }
 
   /**
@@ -121,11 +126,12 @@ export class GitMirror {
    * or fetch of a person sees (it moves to each new export base, unrelated to the last).
    */
   async share(sha: string, name: string, signal?: AbortSignal): Promise<void> {
-    await pushCommit(this.dir, this.repo, `+${checkSha(sha)}:refs/docsync/${checkBranch(name)}`, {
-      env: this.env,
-      timeoutMs: this.timeoutMs,
-      signal,
-    });
+    await pushCommit(
+      this.dir,
+      this.repo,
+      `+${checkSha(sha)}:refs/docsync/${checkBranch(name)}`,
+      await this.remoteOptions(signal),
+    );
   }
 
   /**
@@ -135,8 +141,10 @@ export class GitMirror {
   async fetchShared(name: string, signal?: AbortSignal): Promise<boolean> {
     const ref = checkBranch(name);
     const args = ['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', '--', this.repo];
+    const refspec = `+refs/docsync/${ref}:refs/docsync/keep/${ref}`;
+    const options = await this.remoteOptions(signal);
     const { exitCode } = await this.writingRefs(() =>
-      this.run([...args, `+refs/docsync/${ref}:refs/docsync/keep/${ref}`], signal, [1, 128]),
+      runGit(['--git-dir', this.dir, ...args, refspec], { ...options, okExitCodes: [1, 128] }),
     );
     return exitCode === 0;
   }
@@ -277,11 +285,7 @@ export class GitMirror {
    */
   async push(sha: string, branch: string, signal?: AbortSignal): Promise<void> {
     const target = `refs/heads/${checkBranch(branch)}`;
-    await pushCommit(this.dir, this.repo, `${checkSha(sha)}:${target}`, {
-      env: this.env,
-      timeoutMs: this.timeoutMs,
-      signal,
-    });
+    await pushCommit(this.dir, this.repo, `${checkSha(sha)}:${target}`, await this.remoteOptions(signal));
     await this.writingRefs(() => this.run(['update-ref', target, checkSha(sha)], signal));
   }
 
@@ -391,7 +395,7 @@ export class GitMirror {
 
   private async fetchInto(gitDir: string, signal: AbortSignal | undefined): Promise<void> {
     const args = ['--git-dir', gitDir, 'fetch', '--prune', '--no-tags', '--no-write-fetch-head', '--quiet'];
-    await runGit([...args, '--', this.repo, BRANCHES_REFSPEC], this.commandOptions(signal));
+    await runGit([...args, '--', this.repo, BRANCHES_REFSPEC], await this.remoteOptions(signal));
   }
 
   /** What `sha^{commit}` and `sha:path` name; a GIT_NOT_FOUND GitError when the commit is unknown. */
@@ -461,6 +465,13 @@ export class GitMirror {
 
   private commandOptions(signal: AbortSignal | undefined): GitCommandOptions {
     return { env: this.env, timeoutMs: this.timeoutMs, signal };
+  }
+
+  /** The options of a command that reaches the remote: with its credentials, when it has some. */
+  private async remoteOptions(signal: AbortSignal | undefined): Promise<GitCommandOptions> {
+    if (this.credentials === undefined) return this.commandOptions(signal);
+    const added = await this.credentials.environment(signal);
+    return { env: { ...this.env, ...added }, timeoutMs: this.timeoutMs, signal };
   }
 
   private notFound(subcommand: string, reason: string): GitError {
