@@ -47,6 +47,12 @@ export const ERROR_CODES = {
   GIT_INVALID_INPUT: 'a commit id, branch or path that git must not be given (an option, a `..`)',
   GIT_PUSH_REJECTED: 'the remote refused a push because the branch moved since it was read: retried',
   GIT_LOCKED: 'another git command held a lock on a ref of the mirror at the same time: retried',
+  GIT_AUTH_KEY_INVALID:
+    'a key file of git.auth (a GitHub App key, an SSH key) cannot be read or is not a private key of the kind needed',
+  GITHUB_APP_REFUSED:
+    'GitHub refused to give the GitHub App an installation token (401: the key or the clock; 404: appId, installationId)',
+  GITHUB_APP_UNREACHABLE:
+    'GitHub could not be reached for a GitHub App installation token, answered too slowly or failed: retried',
   BRANCH_NOT_FOUND: 'the branch of a mapping does not exist in its repository: check git.branch',
   FOLDER_NOT_FOUND: 'the folder of a mapping does not exist on its branch: check git.dir',
   VERSIONS_TARGET_MISSING:
