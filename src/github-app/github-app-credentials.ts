@@ -3,9 +3,9 @@
 // password of `x-access-token` through docsync's credential helper, and to commit statuses.
 //
 // Signature (src/git/credentials-for.ts calls it, once per repository, when the daemon starts):
-//   githubAppCredentials(auth, { repo, log, now? }): GitHubAppCredentials
+//   githubAppCredentials(auth, { repo, log, now?, baseEnv?, cwd? }): GitHubAppCredentials
 //   - auth: the mapping's `git.auth` of kind 'github-app'; repo: its `git.repo` (HTTPS).
-//   - throws GitHubAppError GIT_AUTH_KEY_INVALID at once when the key cannot be read or is not RSA.
+//   - throws EnvironmentError GIT_AUTH_KEY_INVALID at once when the key cannot be read or is not RSA.
 //   - environment(signal) mints or reuses a token; rejects with GitHubAppError GITHUB_APP_REFUSED
 //     (permanent) or GITHUB_APP_UNREACHABLE (retryable).
 //   - token(signal): the installation token itself, for the GitHub API (commit statuses).
@@ -30,6 +30,8 @@ export interface GitHubAppCredentialsOptions {
   now?: () => number;
   /** The environment git's own configuration comes from (its GIT_CONFIG_COUNT is kept). */
   baseEnv?: NodeJS.ProcessEnv;
+  /** Where a relative privateKeyFile starts: where docsync started, by default. */
+  cwd?: string;
 }
 
 export interface GitHubAppCredentials extends GitCredentials {
@@ -41,7 +43,7 @@ export function githubAppCredentials(
   auth: GitHubAppAuth,
   options: GitHubAppCredentialsOptions,
 ): GitHubAppCredentials {
-  const key = readAppKey(auth.privateKey);
+  const key = readAppKey(auth.privateKey, options.cwd);
   const now = options.now ?? Date.now;
   const { log, repo } = options;
   const fields = { appId: auth.appId, installationId: auth.installationId };

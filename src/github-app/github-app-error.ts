@@ -1,13 +1,11 @@
-// A GitHub App that could not get an installation token: its key is not one (at start), GitHub
-// refused the app's JWT or knows no such installation (permanent), or GitHub did not answer
-// (retried). The HTTP status is `httpStatus`, not `status`: the job runner pauses a whole queue for
+// A GitHub App that could not get an installation token: GitHub refused the app's JWT or knows no
+// such installation (permanent), or did not answer (retried). A key that is not one stops the start
+// instead (read-app-key.ts). The HTTP status is `httpStatus`, not `status`: the job runner pauses a whole queue for
 // an error whose `status` is 429 (see git-host-error.ts).
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCodeSubset } from '../errors/error-codes.js';
 
-export type GitHubAppErrorCode = ErrorCodeSubset<
-  'GIT_AUTH_KEY_INVALID' | 'GITHUB_APP_REFUSED' | 'GITHUB_APP_UNREACHABLE'
->;
+export type GitHubAppErrorCode = ErrorCodeSubset<'GITHUB_APP_REFUSED' | 'GITHUB_APP_UNREACHABLE'>;
 
 export class GitHubAppError extends DocsyncError {
   declare readonly code: GitHubAppErrorCode;

@@ -4,46 +4,51 @@
 // setting to fix, rather than every job later as a 401.
 import { createPrivateKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { GitAuth } from '../config/git-auth-schema.js';
-import { GitHubAppError } from './github-app-error.js';
+import { EnvironmentError } from '../errors/environment-error.js';
 
 type AppKeySource = Extract<GitAuth, { kind: 'github-app' }>['privateKey'];
 
-/** Where the key comes from, for messages: `the file /x.pem (git.auth.githubApp.privateKeyFile)`. */
-export function describeKeySource(source: AppKeySource): { text: string; setting: string } {
-  return 'file' in source
-    ? { text: `the file ${source.file}`, setting: 'git.auth.githubApp.privateKeyFile' }
-    : { text: `the variable ${source.env}`, setting: 'git.auth.githubApp.privateKeyEnv' };
-}
+/** Larger than any RSA key GitHub hands out (a 4096-bit PEM is about 3.3 KiB). */
+const MAX_KEY_BYTES = 64 * 1024;
 
-export function readAppKey(source: AppKeySource, readFile = readFileSync): KeyObject {
-  const { text, setting } = describeKeySource(source);
-  let pem: string | Buffer;
+const GITHUB_KEY = 'give the .pem file GitHub made for the app (its settings, "Private keys")';
+
+/** `cwd`: where a relative privateKeyFile starts, the folder docsync started in by default. */
+export function readAppKey(source: AppKeySource, cwd = process.cwd()): KeyObject {
+  const setting =
+    'file' in source
+      ? `git.auth.githubApp.privateKeyFile: ${source.file}`
+      : `git.auth.githubApp.privateKeyEnv: the variable ${source.env}`;
+  let pem: Buffer | string;
   try {
-    pem = 'file' in source ? readFile(source.file) : source.pem;
+    pem = 'file' in source ? readFileSync(resolve(cwd, source.file)) : source.pem;
   } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new GitHubAppError('GIT_AUTH_KEY_INVALID', `${text} cannot be read (${reason}): check ${setting}`, {
-      setting,
-      cause: error,
-    });
+    const code = (error as NodeJS.ErrnoException).code ?? 'unknown';
+    throw keyError(
+      `${setting} cannot be read (${code}): check the path, and that docsync's user may read it`,
+      error,
+    );
   }
+  if (pem.length > MAX_KEY_BYTES)
+    throw keyError(`${setting} is ${pem.length} bytes, too large for a key: ${GITHUB_KEY}`);
   let key: KeyObject;
   try {
     key = createPrivateKey(pem);
   } catch {
-    // The cause is left out on purpose: OpenSSL's words may quote the start of the text.
-    throw new GitHubAppError(
-      'GIT_AUTH_KEY_INVALID',
-      `${text} is not a private key in PEM form: give the .pem file GitHub gave for the app (${setting})`,
-      { setting },
+    // No cause on purpose: OpenSSL's words about a text that is not a key may quote the text.
+    throw keyError(
+      `${setting} is not a private key (no readable "-----BEGIN RSA PRIVATE KEY-----" block): ${GITHUB_KEY}`,
     );
   }
   if (key.asymmetricKeyType !== 'rsa')
-    throw new GitHubAppError(
-      'GIT_AUTH_KEY_INVALID',
-      `${text} holds a ${key.asymmetricKeyType ?? 'non-asymmetric'} key, not the RSA key a GitHub App signs with: give the .pem file GitHub gave for the app (${setting})`,
-      { setting },
+    throw keyError(
+      `${setting} is an ${key.asymmetricKeyType ?? 'unknown'} key, not the RSA key GitHub Apps sign with: ${GITHUB_KEY}`,
     );
   return key;
+}
+
+function keyError(message: string, cause?: unknown): EnvironmentError {
+  return new EnvironmentError('GIT_AUTH_KEY_INVALID', message, cause === undefined ? {} : { cause });
 }

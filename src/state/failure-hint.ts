@@ -4,7 +4,9 @@
 import { ApiError } from '../api/api-error.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
+import { credentialsHint } from '../git/credentials-hint.js';
 import { GitError } from '../git/git-error.js';
+import { GitHubAppError } from '../github-app/github-app-error.js';
 
 /** What the failed job was about: a mapping (its name and space) or an OpenAPI spec. */
 export interface FailureSubject {
@@ -18,6 +20,7 @@ const UNKNOWN_HOST = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_NONAME']);
 export function failureHint(error: unknown, subject: FailureSubject = {}): string {
   if (error instanceof ApiError) return apiHint(error, subject) ?? ERROR_CODES[error.code];
   if (error instanceof GitError) return gitHint(error, subject) ?? ERROR_CODES[error.code];
+  if (error instanceof GitHubAppError) return githubAppHint(error, subject);
   return ERROR_CODES[error instanceof DocsyncError ? error.code : 'FAILED'];
 }
 
@@ -52,6 +55,8 @@ function isUnder(path: string, prefix: string): boolean {
 
 function gitHint(error: GitError, subject: FailureSubject): string | undefined {
   const of = subject.mapping === undefined ? '' : ` of mapping ${subject.mapping.name}`;
+  const refused = credentialsHint(error, of);
+  if (refused !== undefined) return refused;
   switch (error.code) {
     case 'GIT_AUTH':
       return `the git remote refused the credentials: check git.repo${of} (a token in its URL, or git's credential helper)`;
@@ -61,5 +66,22 @@ function gitHint(error: GitError, subject: FailureSubject): string | undefined {
       return `the host of git.repo${of} cannot be reached: check the address and the network`;
     default:
       return undefined;
+  }
+}
+
+/** A GitHub App refused its installation token: the part of `git.auth.githubApp` to check. */
+function githubAppHint(error: GitHubAppError, subject: FailureSubject): string {
+  const key = `git.auth.githubApp${subject.mapping === undefined ? '' : ` of mapping ${subject.mapping.name}`}`;
+  if (error.code === 'GITHUB_APP_UNREACHABLE')
+    return `GitHub's API does not answer for installation tokens: docsync tries again; check ${key}.apiUrl and the network`;
+  switch (error.httpStatus) {
+    case 401:
+      return `GitHub refused the app's signed token: check that ${key}.privateKeyFile (or privateKeyEnv) is the key of ${key}.appId, and that this machine's clock is right`;
+    case 404:
+      return `GitHub knows no such installation: check ${key}.installationId and appId, and that the app is installed on the repository`;
+    case 403:
+      return `GitHub refused the installation a token: check that it is not suspended and that the app may read the repository (${key}.installationId)`;
+    default:
+      return ERROR_CODES[error.code];
   }
 }
