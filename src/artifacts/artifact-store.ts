@@ -13,6 +13,7 @@ import {
   newArtifactId,
   signArtifact,
 } from './artifact-signature.js';
+import type { BundleStore, ReservedArtifact } from './bundle-store.js';
 
 export { artifactSecret } from './artifact-signature.js';
 
@@ -34,11 +35,7 @@ export interface ArtifactStoreOptions {
   sweepEveryMs?: number;
 }
 
-export interface ReservedArtifact {
-  id: string;
-  /** Where the bundler writes the zip. */
-  path: string;
-}
+export type { ReservedArtifact } from './bundle-store.js';
 
 /** Why an address was refused; for logs only, the route answers all of them alike. */
 export type ArtifactRefusal = 'malformed' | 'signature' | 'expired' | 'unknown';
@@ -49,7 +46,7 @@ export type ArtifactOpening =
 
 const DEFAULT_SWEEP_EVERY_MS = 60_000;
 
-export class ArtifactStore {
+export class ArtifactStore implements BundleStore {
   readonly #dir: string;
   readonly #secret: Buffer;
   readonly #publicUrl: () => string;
@@ -90,7 +87,7 @@ export class ArtifactStore {
   }
 
   /** The signed address of a written bundle, valid for the store's ttl from now. */
-  publish(id: string): string {
+  async publish(id: string): Promise<string> {
     const path = this.#checkedPath(id);
     const nowMs = this.#now();
     const expires = nowMs + this.#ttlMs;

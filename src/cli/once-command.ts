@@ -1,6 +1,7 @@
 // `docsync once`: the import of one mapping run inline, without Redis, for CI pipelines (with
 // --dry-run, the pages it would add, change and remove, and nothing written). It serves
-// the bundle to the service from its own HTTP server while the import runs, waits for the link
+// the bundle to the service from its own HTTP server while the import runs (or, with artifacts.s3,
+// hands over a presigned address of the bucket and serves nothing), waits for the link
 // check, places each broken link on its line in the files it imported, prints the change request's
 // address, revision, the docs folder's warnings and the broken links in the format asked (text,
 // JSON, JUnit, SARIF, GitHub annotations, markdown; src/report/), appends the markdown summary to
@@ -13,7 +14,7 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
-import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
+import { createBundleStore } from '../artifacts/create-bundle-store.js';
 import type { BranchMappingConfig } from '../config/branch-mapping-schema.js';
 import type { Config } from '../config/config-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
@@ -21,6 +22,7 @@ import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { GitMirror } from '../git/git-mirror.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
+import { repoCredentials } from '../git/repo-credentials.js';
 import { registerArtifactRoute } from '../http/routes/artifact-route.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { type ImportRequest, runImport } from '../import/run-import.js';
@@ -117,18 +119,19 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     forceCloseConnections: true,
   });
   let origin = '';
-  const artifacts = new ArtifactStore({
+  const { store: artifacts, served } = createBundleStore({
+    config,
     dir: resolve(io.cwd, config.dataDir, 'artifacts'),
-    secret: artifactSecret(config.http.artifactSecret),
     // Its own address, not http.publicUrl: in a pipeline that reuses the daemon's configuration,
     // that names the daemon, which does not have this bundle.
     publicUrl: () => flags.publicUrl ?? origin,
-    ttlMs: config.http.artifactTtl,
     log,
   });
-  registerArtifactRoute(server, { store: artifacts, log });
+  // With artifacts.s3 the service fetches the bundle from the bucket: no server to listen at all.
+  if (served !== undefined) registerArtifactRoute(server, { store: served, log });
   try {
-    origin = await server.listen({ host: config.http.listen.host, port: config.http.listen.port });
+    if (served !== undefined)
+      origin = await server.listen({ host: config.http.listen.host, port: config.http.listen.port });
     const signal = AbortSignal.timeout(30 * 60 * 1000);
     const { request, mirrorFor, files } = await importRequest(flags, config, mapping, io, log, signal);
     const report = await runImport(
@@ -201,11 +204,7 @@ async function importRequest(
   files: GitFiles;
 }> {
   if (flags.worktree === true) {
-    const registry = new MirrorRegistry({
-      dataDir: resolve(io.cwd, config.dataDir),
-      log,
-      env: { ...io.env },
-    });
+    const registry = mirrorRegistry(config, io, log);
     return {
       request: { mapping, source: 'worktree', path: io.cwd } satisfies ImportRequest,
       mirrorFor: registry.mirrorFor,
@@ -232,7 +231,7 @@ async function importRequest(
       files: commitFiles(local, sha, mapping.git.dir, signal),
     };
   }
-  const registry = new MirrorRegistry({ dataDir: resolve(io.cwd, config.dataDir), log, env: { ...io.env } });
+  const registry = mirrorRegistry(config, io, log);
   const mirror = registry.mirrorFor(mapping.git.repo);
   await mirror.fetch(signal);
   const sha = await mirror.resolve(mapping.git.branch, signal);
@@ -264,4 +263,15 @@ async function writeStepSummary(io: CliIo, result: OnceResult, log: Logger): Pro
 function usage(io: CliIo, message: string): number {
   io.stderr.write(`docsync once: ${message}\n`);
   return EXIT.invalid;
+}
+
+/** The mirrors under the data folder, each with its repository's credentials (`git.auth`). */
+function mirrorRegistry(config: Config, io: CliIo, log: Logger): MirrorRegistry {
+  const env = { ...io.env };
+  return new MirrorRegistry({
+    dataDir: resolve(io.cwd, config.dataDir),
+    log,
+    env,
+    credentials: repoCredentials(config, { log, env, cwd: io.cwd }),
+  });
 }

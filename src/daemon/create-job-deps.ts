@@ -1,8 +1,9 @@
 // The dependencies processors receive, made in one place for the daemon, tests and benchmarks:
 // the stores are built here once, not by each job on each run.
 import type { DocsApiClient } from '../api/docs-api-client.js';
-import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
+import { repoCredentials } from '../git/repo-credentials.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
@@ -25,7 +26,7 @@ export type JobDepsInput = StoresSource & {
   queues: Queues;
   log: Logger;
   api?: DocsApiClient | undefined;
-  artifacts?: ArtifactStore | undefined;
+  artifacts?: BundleStore | undefined;
   now?: () => Date;
   /** The daemon's, served at /metrics; tests and benchmarks that do not read them get their own. */
   metrics?: DocsyncMetrics;
@@ -47,15 +48,25 @@ export function createJobDeps(input: JobDepsInput): JobDeps {
       input,
       now,
     ),
-    mirrorFor: new MirrorRegistry({
-      dataDir: input.config.dataDir,
-      log: input.log.child({ component: 'git' }),
-    }).mirrorFor,
+    mirrorFor: mirrorRegistry(input).mirrorFor,
     artifacts: input.artifacts,
     dryRun: input.config.dryRun,
     metrics: input.metrics ?? new DocsyncMetrics(),
     notify,
   };
+}
+
+/**
+ * The mirrors, each with its repository's credentials, built here once: a key file of `git.auth`
+ * that cannot be used stops the start (GIT_AUTH_KEY_INVALID) before any job runs.
+ */
+function mirrorRegistry(input: JobDepsInput): MirrorRegistry {
+  const log = input.log.child({ component: 'git' });
+  return new MirrorRegistry({
+    dataDir: input.config.dataDir,
+    log,
+    credentials: repoCredentials(input.config, { log }),
+  });
 }
 
 /** The stores, telling the webhooks of `notify:` what happens as jobs write to them (src/notify/). */

@@ -4,7 +4,8 @@
 // routes past health read (the queues and metrics: BullMQ, prom-client; the shared state and the
 // status readers) loads once the app serves, and the workers' modules after them.
 import { join } from 'node:path';
-import { ArtifactStore, artifactSecret } from '../artifacts/artifact-store.js';
+import type { BundleStore } from '../artifacts/bundle-store.js';
+import { createBundleStore } from '../artifacts/create-bundle-store.js';
 import type { Config } from '../config/config-schema.js';
 import { createHttpServer, type QueuesAndMetrics } from '../http/create-http-server.js';
 import type { EarlyHttpServer } from '../http/early-http-server.js';
@@ -37,7 +38,7 @@ export interface Served {
   httpAddress: string;
   redis: RedisConnections;
   queues: Queues;
-  artifacts: ArtifactStore;
+  artifacts: BundleStore;
   metrics: DocsyncMetrics;
 }
 
@@ -95,11 +96,11 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   };
 
   const httpAddress = early.address;
-  const artifacts = new ArtifactStore({
+  // With artifacts.s3 the service fetches bundles from the bucket: the artifact route is not served.
+  const { store: artifacts, served: servedArtifacts } = createBundleStore({
+    config,
     dir: join(config.dataDir, 'artifacts'),
-    secret: artifactSecret(config.http.artifactSecret),
     publicUrl: () => config.http.publicUrl ?? httpAddress,
-    ttlMs: config.http.artifactTtl,
     log: log.child({ component: 'artifacts' }),
   });
   artifacts.start();
@@ -114,7 +115,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     startedAt,
     queuesAndMetrics,
     now,
-    artifacts,
+    artifacts: servedArtifacts,
     mappings: async () => {
       const [{ mappingStatuses }, stores] = await Promise.all([
         import('../status/mapping-statuses.js'),

@@ -3,7 +3,7 @@
 // module only then, so that /healthz does not wait for the modules of the work.
 import { JOBS } from '../../jobs/registry.js';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
-import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
@@ -30,7 +30,7 @@ export interface WorkOptions {
   shutdown: Shutdown;
   redis: RedisConnections;
   queues: Queues;
-  artifacts: ArtifactStore;
+  artifacts: BundleStore;
   metrics: DocsyncMetrics;
   now: () => Date;
   /** Aborted when the embedded Redis died: the workers then stop without waiting for their jobs. */

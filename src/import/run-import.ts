@@ -4,7 +4,7 @@
 // the service to import it. The daemon's job and `docsync once` both run this.
 import { join } from 'node:path';
 import type { DocsApiClient } from '../api/docs-api-client.js';
-import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { bundleGitFolder } from '../content/bundle-git-folder.js';
 import { bundleWorkingFolder } from '../content/bundle-working-folder.js';
@@ -29,7 +29,7 @@ export interface ImportDeps {
   api: DocsApiClient;
   state: MappingStateStore;
   mirrorFor: (repo: string) => GitMirror;
-  artifacts: ArtifactStore;
+  artifacts: BundleStore;
   log: Logger;
   now: () => Date;
   signal: AbortSignal;
@@ -245,7 +245,8 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
       await deps.api.changeRequests.update(mapping.space, cr.id, { signal: deps.signal });
       log.info({ cr: cr.id }, 'change request brought up to the main content before the import');
     }
-    const url = deps.artifacts.publish(artifactId);
+    // A bundle that did not reach its store throws here: nothing is asked of the service.
+    const url = await deps.artifacts.publish(artifactId);
     const imported = await deps.api.content.importContent(
       { spaceId: mapping.space, changeRequestId: cr.id },
       { url, source: 'zip' },

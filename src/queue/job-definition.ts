@@ -3,7 +3,7 @@
 // wrap it; nothing in a processor knows about BullMQ.
 import type { z } from 'zod';
 import type { DocsApiClient } from '../api/docs-api-client.js';
-import type { ArtifactStore } from '../artifacts/artifact-store.js';
+import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
@@ -31,7 +31,7 @@ export interface JobDeps {
   /** What docsync remembers between jobs, built once per process (Redis, or memory without it). */
   stores: Stores;
   mirrorFor: (repo: string) => GitMirror;
-  artifacts: ArtifactStore | undefined;
+  artifacts: BundleStore | undefined;
   /** Plan and log every step, change nothing. */
   dryRun: boolean;
   /** The process's metrics, which /metrics serves; the runner records each job's outcome in them. */

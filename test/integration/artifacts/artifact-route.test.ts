@@ -38,7 +38,7 @@ describe('GET /artifacts/:id', async () => {
   async function published(bytes: Buffer): Promise<{ id: string; address: string }> {
     const { id, path } = artifacts.reserve();
     await writeFile(path, bytes);
-    return { id, address: artifacts.publish(id) };
+    return { id, address: await artifacts.publish(id) };
   }
 
   it('serves the published bundle, byte for byte, as a zip', async () => {

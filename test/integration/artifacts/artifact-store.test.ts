@@ -26,7 +26,7 @@ async function testStore(label: string) {
   const publish = async (bytes = Buffer.from('zip bytes')) => {
     const { id, path } = store.reserve();
     await writeFile(path, bytes);
-    const url = new URL(store.publish(id));
+    const url = new URL(await store.publish(id));
     return {
       id,
       path,
@@ -94,10 +94,10 @@ describe('the artifact store', () => {
 
   it('refuses ids it did not hand out, and publishing a bundle never written', async () => {
     const { store } = await testStore('store-ids');
-    expect(() => store.publish('../../etc/passwd')).toThrow(ArtifactError);
+    await expect(store.publish('../../etc/passwd')).rejects.toThrow(ArtifactError);
     await expect(store.remove('../outside')).rejects.toMatchObject({ code: 'ARTIFACT_ID_INVALID' });
     const { id } = store.reserve();
-    expect(() => store.publish(id)).toThrow(expect.objectContaining({ code: 'ARTIFACT_MISSING' }));
+    await expect(store.publish(id)).rejects.toThrow(expect.objectContaining({ code: 'ARTIFACT_MISSING' }));
   });
 
   it('sweeps the bundles whose addresses expired, and only those', async () => {

@@ -1,0 +1,35 @@
+// The keys of bundles in the bucket, as pure functions: the key of an id, and which listed objects
+// are docsync's bundles old enough to sweep. Only keys docsync could have written are ever swept, so
+// a prefix shared with other objects loses none of them.
+import { ARTIFACT_ID_PATTERN } from './artifact-signature.js';
+
+export function bundleKey(prefix: string, id: string): string {
+  return `${prefix}${id}.zip`;
+}
+
+export interface ListedObject {
+  Key?: string | undefined;
+  LastModified?: Date | undefined;
+}
+
+/** The bundles under `prefix` written at least `expiresMs` before `nowMs`: their addresses are dead. */
+export function expiredBundleKeys(
+  objects: readonly ListedObject[],
+  prefix: string,
+  expiresMs: number,
+  nowMs: number,
+): string[] {
+  const ours = new RegExp(`^${escapeRegExp(prefix)}${ARTIFACT_ID_PATTERN}\\.zip$`);
+  return objects.flatMap((object) =>
+    object.Key !== undefined &&
+    ours.test(object.Key) &&
+    object.LastModified !== undefined &&
+    object.LastModified.getTime() + expiresMs <= nowMs
+      ? [object.Key]
+      : [],
+  );
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
