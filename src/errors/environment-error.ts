@@ -14,6 +14,7 @@ export type EnvironmentErrorCode = ErrorCodeSubset<
   | 'HTTP_LISTEN_FAILED'
   | 'HTTP_UNPROTECTED'
   | 'STATE_FILE_INVALID'
+  | 'GIT_AUTH_KEY_INVALID'
 >;
 
 export class EnvironmentError extends DocsyncError {

@@ -57,7 +57,7 @@ export const GIT_STDERR_RULES: readonly { code: GitErrorCode; pattern: RegExp }[
   {
     code: 'GIT_AUTH',
     pattern:
-      /Authentication failed|could not read (Username|Password)|terminal prompts disabled|Permission denied \(|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i,
+      /Authentication failed|could not read (Username|Password)|Host key verification failed|terminal prompts disabled|Permission denied \(|HTTP Basic: Access denied|returned error: 40[13]\b|Invalid username or password/i,
   },
   {
     code: 'GIT_NOT_FOUND',
@@ -70,6 +70,12 @@ export const GIT_STDERR_RULES: readonly { code: GitErrorCode; pattern: RegExp }[
       /Could not resolve host|Failed to connect|Couldn't connect|Connection (refused|reset|timed out|closed)|Operation timed out|early EOF|remote end hung up|RPC failed|returned error: 5\d\d\b|SSL|TLS|gnutls|Network is unreachable|No route to host|Could not read from remote repository|unable to access/i,
   },
 ];
+
+/** GitCredentials' `source` and `setting` (git-credentials.ts). */
+export interface CredentialsOrigin {
+  source: string;
+  setting: string;
+}
 
 export interface GitErrorInit {
   code: GitErrorCode;
@@ -93,6 +99,11 @@ export class GitError extends DocsyncError {
   /** What git wrote to stderr (its end, when long), credentials removed; empty when it wrote none. */
   readonly stderr: string;
   readonly exitCode: number | null;
+  /**
+   * Where the credentials of a command that reached the remote came from (`git.auth`), set by the
+   * mirror that ran it, so that a refusal's hint names the variable or file to fix. Never the secret.
+   */
+  credentials: CredentialsOrigin | undefined;
 
   constructor(init: GitErrorInit) {
     const command = ['git', ...init.args].map(redactUrlCredentials).join(' ');
@@ -107,6 +118,7 @@ export class GitError extends DocsyncError {
     this.command = command;
     this.stderr = stderr;
     this.exitCode = init.exitCode ?? null;
+    this.credentials = undefined;
   }
 }
 

@@ -18,6 +18,7 @@ import {
   parseCommitLog,
 } from './parse-commit-log.js';
 import { pushCommit } from './push-commit.js';
+import { reachRemote } from './reach-remote.js';
 import { checkBranch, checkSha, gitPath, objectName, pathspec } from './revision-names.js';
 import { type FolderCommit, writeFolderCommit } from './write-folder-commit.js';
 
@@ -60,7 +61,8 @@ export class GitMirror {
   private readonly log: Logger;
   private readonly env: NodeJS.ProcessEnv;
   private readonly timeoutMs: number;
-  private readonly credentials: GitCredentials | undefined;
+  /** The remote's credentials; commit statuses read a GitHub App's token from them (status-token.ts). */
+  readonly credentials: GitCredentials | undefined;
   private fetching: Promise<void> | undefined;
   // Every command of this process that moves the mirror's refs, one at a time: a fetch that read
   // `main` before a push's update-ref moved it would fail to lock it ("is at X but expected Y").
@@ -126,12 +128,8 @@ export class GitMirror {
    * or fetch of a person sees (it moves to each new export base, unrelated to the last).
    */
   async share(sha: string, name: string, signal?: AbortSignal): Promise<void> {
-    await pushCommit(
-      this.dir,
-      this.repo,
-      `+${checkSha(sha)}:refs/docsync/${checkBranch(name)}`,
-      await this.remoteOptions(signal),
-    );
+    const refspec = `+${checkSha(sha)}:refs/docsync/${checkBranch(name)}`;
+    await this.reaching(signal, (options) => pushCommit(this.dir, this.repo, refspec, options));
   }
 
   /**
@@ -142,9 +140,10 @@ export class GitMirror {
     const ref = checkBranch(name);
     const args = ['fetch', '--no-tags', '--no-write-fetch-head', '--quiet', '--', this.repo];
     const refspec = `+refs/docsync/${ref}:refs/docsync/keep/${ref}`;
-    const options = await this.remoteOptions(signal);
-    const { exitCode } = await this.writingRefs(() =>
-      runGit(['--git-dir', this.dir, ...args, refspec], { ...options, okExitCodes: [1, 128] }),
+    const { exitCode } = await this.reaching(signal, (options) =>
+      this.writingRefs(() =>
+        runGit(['--git-dir', this.dir, ...args, refspec], { ...options, okExitCodes: [1, 128] }),
+      ),
     );
     return exitCode === 0;
   }
@@ -285,7 +284,8 @@ export class GitMirror {
    */
   async push(sha: string, branch: string, signal?: AbortSignal): Promise<void> {
     const target = `refs/heads/${checkBranch(branch)}`;
-    await pushCommit(this.dir, this.repo, `${checkSha(sha)}:${target}`, await this.remoteOptions(signal));
+    const refspec = `${checkSha(sha)}:${target}`;
+    await this.reaching(signal, (options) => pushCommit(this.dir, this.repo, refspec, options));
     await this.writingRefs(() => this.run(['update-ref', target, checkSha(sha)], signal));
   }
 
@@ -395,7 +395,7 @@ export class GitMirror {
 
   private async fetchInto(gitDir: string, signal: AbortSignal | undefined): Promise<void> {
     const args = ['--git-dir', gitDir, 'fetch', '--prune', '--no-tags', '--no-write-fetch-head', '--quiet'];
-    await runGit([...args, '--', this.repo, BRANCHES_REFSPEC], await this.remoteOptions(signal));
+    await this.reaching(signal, (options) => runGit([...args, '--', this.repo, BRANCHES_REFSPEC], options));
   }
 
   /** What `sha^{commit}` and `sha:path` name; a GIT_NOT_FOUND GitError when the commit is unknown. */
@@ -467,11 +467,12 @@ export class GitMirror {
     return { env: this.env, timeoutMs: this.timeoutMs, signal };
   }
 
-  /** The options of a command that reaches the remote: with its credentials, when it has some. */
-  private async remoteOptions(signal: AbortSignal | undefined): Promise<GitCommandOptions> {
-    if (this.credentials === undefined) return this.commandOptions(signal);
-    const added = await this.credentials.environment(signal);
-    return { env: { ...this.env, ...added }, timeoutMs: this.timeoutMs, signal };
+  /** Runs a command that reaches the remote: with its credentials (reach-remote.ts). */
+  private reaching<T>(
+    signal: AbortSignal | undefined,
+    command: (options: GitCommandOptions) => Promise<T>,
+  ): Promise<T> {
+    return reachRemote(this.credentials, this.commandOptions(signal), command);
   }
 
   private notFound(subcommand: string, reason: string): GitError {

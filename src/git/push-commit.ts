@@ -20,8 +20,10 @@ export async function pushCommit(
     // environment is the operator's, the one every other git command of docsync runs in, and it is
     // how credentials reach git (GIT_ASKPASS, GIT_SSH_COMMAND, GIT_CONFIG_COUNT with extra headers,
     // GIT_SSL_CAINFO); the refspec and the remote, the parts that vary, are checked by the caller.
+    // `git.auth` adds its own credential helper (git-credentials.ts) and GIT_SSH_COMMAND.
     allowEnvironment: Object.keys(env),
     unsafe: {
+      allowUnsafeCredentialHelper: true,
       allowUnsafeAskPass: true,
       allowUnsafeSshCommand: true,
       allowUnsafeConfigPaths: true,

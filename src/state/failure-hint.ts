@@ -2,6 +2,8 @@
 // status page and `docsync status` show it: the setting most likely wrong, named by its key, else
 // what the code means (src/errors/error-codes.ts). Pure: the error and what the job was about come in.
 import { ApiError } from '../api/api-error.js';
+import { ArtifactStorageError } from '../artifacts/artifact-storage-error.js';
+import { artifactStorageHint } from '../artifacts/artifact-storage-hint.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { credentialsHint } from '../git/credentials-hint.js';
@@ -21,6 +23,7 @@ export function failureHint(error: unknown, subject: FailureSubject = {}): strin
   if (error instanceof ApiError) return apiHint(error, subject) ?? ERROR_CODES[error.code];
   if (error instanceof GitError) return gitHint(error, subject) ?? ERROR_CODES[error.code];
   if (error instanceof GitHubAppError) return githubAppHint(error, subject);
+  if (error instanceof ArtifactStorageError) return artifactStorageHint(error);
   return ERROR_CODES[error instanceof DocsyncError ? error.code : 'FAILED'];
 }
 
