@@ -115,9 +115,10 @@ export const ERROR_CODES = {
   ARTIFACT_MISSING: 'an artifact was published before its file was written, or after it was removed',
   ARTIFACT_SECRET_WEAK: 'the artifact signing secret is shorter than 32 bytes',
   // Artifacts in object storage (artifacts.s3): the bucket, the credentials and the store's answers.
-  ARTIFACT_BUCKET_MISSING: 'the bucket of artifacts.s3 does not exist at the store: check artifacts.s3.bucket',
+  ARTIFACT_BUCKET_MISSING:
+    'the bucket of artifacts.s3 does not exist at the store: check artifacts.s3.bucket',
   ARTIFACT_STORAGE_REFUSED:
-    'the object storage refused the credentials (unknown, wrong, expired, or without access to the bucket), or none were found',
+    'the object storage refused the credentials (unknown, wrong, expired, no access to the bucket), or none were found',
   ARTIFACT_CLOCK_SKEW:
     "the object storage refused requests signed at a time too far from its own: set this machine's clock right (NTP)",
   ARTIFACT_STORAGE_UNREACHABLE:
