@@ -2,13 +2,15 @@
 // (GitHub or GitLab, its `report` block), worded from what is true when the job runs: importing,
 // imported into change request #4 with its broken links and the approvals it needs, merged, or
 // failed. Retried with backoff by the queue; a failure never touches the import, and shows in the
-// mapping's health as this job's failures in a row, with a hint naming the setting to check.
+// mapping's health as this job's failures in a row, with a hint naming the setting to check. On
+// GitHub, a mapping whose git.auth is a GitHub App may post with the app's installation token.
 
 import { commitStatusFailure } from '../src/commit-status/commit-status-failure.js';
 import { describeCommitStatus } from '../src/commit-status/describe-commit-status.js';
 import { postCommitStatus } from '../src/commit-status/post-commit-status.js';
 import { readCommitStatusFacts } from '../src/commit-status/read-commit-status-facts.js';
 import { statusTarget } from '../src/commit-status/status-request.js';
+import { statusToken } from '../src/commit-status/status-token.js';
 import { mappingByName } from '../src/config/mapping-by-name.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
@@ -42,7 +44,10 @@ export const reportCommitStatusJob = defineJob(reportCommitStatusKind, {
       log.debug('commit already imported: its pending status is not posted');
       return { result: 'skipped' };
     }
-    const posted = await postCommitStatus(report, payload.sha, status, ctx.signal);
+    // A report.github without tokenEnv posts with the repository's GitHub App (git.auth.githubApp),
+    // the same credentials, and so the same cached installation token, as its mirror's git commands.
+    const token = statusToken(report, ctx.mirrorFor(mapping.git.repo).credentials);
+    const posted = await postCommitStatus(report, payload.sha, status, ctx.signal, { token });
     const fields = { target: statusTarget(report), state: status.state, description: status.description };
     if ('unchanged' in posted) {
       log.info(fields, 'commit status already in that state on the git host');

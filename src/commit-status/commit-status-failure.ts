@@ -1,5 +1,5 @@
 // A failed report as the mapping's state keeps it for /status: its code, its message and a hint
-// naming the setting to check (401: the token's variable). Pure.
+// naming the setting to check (401: the token's variable, or the GitHub App posting). Pure.
 import { ERROR_CODES } from '../errors/error-codes.js';
 import type { Failure } from '../state/mapping-state.js';
 import { failureOf } from '../state/record-failure.js';
@@ -23,6 +23,7 @@ function gitHostHint(error: GitHostError, name: string, report: GitHostReport): 
   const of = `of mapping ${name}`;
   if (error.code === 'GIT_HOST_UNREACHABLE')
     return `the git host at ${report.host === 'github' ? report.apiUrl : report.url} does not answer or is failing: docsync tries again; check ${key}.${report.host === 'github' ? 'apiUrl' : 'url'} ${of}`;
+  if (report.tokenEnv === undefined) return githubAppHint(error, where, of);
   switch (error.httpStatus) {
     case 401:
       return `the git host refused the token: check the environment variable ${report.tokenEnv} (${key}.tokenEnv ${of}) and that the token has not expired`;
@@ -35,5 +36,21 @@ function gitHostHint(error: GitHostError, name: string, report: GitHostReport): 
       return `the git host refused the status of this commit: check that ${key} ${of} names the repository of its git.repo`;
     default:
       return ERROR_CODES[error.code];
+  }
+}
+
+/** `report.github` without tokenEnv: the statuses go with the GitHub App's installation token. */
+function githubAppHint(error: GitHostError, where: string, of: string): string {
+  switch (error.httpStatus) {
+    case 401:
+      return `GitHub refused the GitHub App's installation token: check git.auth.githubApp ${of} (appId, installationId, the key)`;
+    case 403:
+      return `the GitHub App of git.auth.githubApp ${of} may not write commit statuses of ${where}: give the app the permission "Commit statuses: write" and accept it on the installation`;
+    case 404:
+      return `the GitHub App's installation sees no ${where}: check report.github.repo ${of}, and that the app is installed on that repository (git.auth.githubApp.installationId)`;
+    case undefined:
+      return `give report.github.tokenEnv ${of}, or a git.auth.githubApp whose token posts the statuses`;
+    default:
+      return `GitHub refused the status of this commit: check that report.github ${of} names the repository of its git.repo`;
   }
 }

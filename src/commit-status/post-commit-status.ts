@@ -1,12 +1,15 @@
 // The one I/O of commit statuses: POST one status to the git host with undici, a deadline and a
 // size cap on the answer, and the answer checked with zod. A refusal (4xx) is a permanent
 // GitHostError; no answer, a 5xx or a rate limit is a passing one, which the job retries with backoff.
+// The token comes from `options.token` (status-token.ts: a GitHub App's is asked for per post), else
+// from the report itself.
 import { request } from 'undici';
 import { readCappedBody } from '../api/read-capped-body.js';
 import type { CommitStatus } from './commit-status.js';
 import { GitHostError } from './git-host-error.js';
 import type { GitHostReport } from './report-config-schema.js';
 import { postedStatusSchema, statusRequest, statusTarget } from './status-request.js';
+import { type StatusToken, statusToken } from './status-token.js';
 
 export const POST_TIMEOUT_MS = 10_000;
 
@@ -31,11 +34,13 @@ export async function postCommitStatus(
   sha: string,
   status: CommitStatus,
   signal: AbortSignal,
-  timeoutMs = POST_TIMEOUT_MS,
+  options: { token?: StatusToken; timeoutMs?: number } = {},
 ): Promise<PostedStatus> {
   const { host } = report;
+  const { timeoutMs = POST_TIMEOUT_MS } = options;
   const where = statusTarget(report);
-  const built = statusRequest(report, sha, status);
+  const token = await (options.token ?? statusToken(report, undefined))(signal);
+  const built = statusRequest(report, sha, status, token);
   const deadline = AbortSignal.timeout(timeoutMs);
   let response: Awaited<ReturnType<typeof request>>;
   try {
@@ -70,7 +75,7 @@ export async function postCommitStatus(
   const text = bytes?.toString('utf8') ?? '';
   const httpStatus = response.statusCode;
   if (httpStatus < 200 || httpStatus >= 300) {
-    const said = hostMessage(text, report.token);
+    const said = hostMessage(text, token);
     if (host === 'gitlab' && httpStatus === 400 && GITLAB_SAME_STATE.test(said)) return { unchanged: true };
     const passing = httpStatus >= 500 || httpStatus === 429 || isRateLimit(httpStatus, response.headers);
     throw new GitHostError(

@@ -1,6 +1,8 @@
 // The `report` block of a mapping: the git host that shows each imported commit's status, and the
 // environment variable holding its token. The token is read once, when the configuration is read,
 // so that a variable that is not set stops the start with its key and line, not the first report.
+// On GitHub the variable may be left out when the mapping's git.auth is a GitHub App: its
+// installation tokens post the statuses (checked across fields by mapping-schema.ts).
 import { z } from 'zod';
 import { envName, GITHUB_API_URL, httpBaseUrl } from '../config/named-values.js';
 
@@ -17,7 +19,8 @@ const githubBlock = z.strictObject({
       /^[A-Za-z0-9_.-]+\/[A-Za-z0-9_.-]+$/,
       'use owner/name of the GitHub repository, such as acme/docs',
     ),
-  tokenEnv: envName,
+  /** Optional only beside a `git.auth.githubApp`, whose installation token is used instead. */
+  tokenEnv: envName.optional(),
   /** GitHub Enterprise Server: `https://github.example.com/api/v3`. */
   apiUrl: httpBaseUrl('https://github.example.com/api/v3').default(GITHUB_API_URL),
 });
@@ -43,6 +46,8 @@ const gitlabBlock = z.strictObject({
 /** Where statuses go, as the jobs use it: the host, its API, the repository or project, and the token. */
 export type GitHostReport =
   | { host: 'github'; apiUrl: string; repo: string; tokenEnv: string; token: string }
+  /** No tokenEnv: the installation token of the mapping's GitHub App (`git.auth.githubApp`). */
+  | { host: 'github'; apiUrl: string; repo: string; tokenEnv?: undefined; token?: undefined }
   | { host: 'gitlab'; url: string; project: string; tokenEnv: string; token: string };
 
 /** The `report` block: exactly one of `github` and `gitlab`, its token read through `readEnv`. */
@@ -58,19 +63,42 @@ export function reportConfigSchema(readEnv: ReadEnv) {
         });
         return z.NEVER;
       }
+      if (github !== undefined && github.tokenEnv === undefined)
+        return { host: 'github', apiUrl: github.apiUrl, repo: github.repo };
       const chosen = github ?? gitlab;
       const key = github === undefined ? 'gitlab' : 'github';
-      const token = chosen === undefined ? undefined : readEnv(chosen.tokenEnv)?.trim();
+      const tokenEnv = chosen?.tokenEnv ?? '';
+      const token = readEnv(tokenEnv)?.trim();
       if (chosen === undefined || token === undefined || token === '') {
         ctx.addIssue({
           code: 'custom',
           path: [key, 'tokenEnv'],
-          message: `environment variable ${chosen?.tokenEnv ?? ''} is not set: set it to a token that may write commit statuses`,
+          message: `environment variable ${tokenEnv} is not set: set it to a token that may write commit statuses`,
         });
         return z.NEVER;
       }
       return github === undefined
         ? { host: 'gitlab', ...(gitlab as z.output<typeof gitlabBlock>), token }
-        : { host: 'github', ...github, token };
+        : { host: 'github', apiUrl: github.apiUrl, repo: github.repo, tokenEnv, token };
     });
+}
+
+/**
+ * For the mapping's superRefine: `report.github` without tokenEnv posts with the installation
+ * token of the mapping's GitHub App, so it needs `git.auth.githubApp`; without one, the token's
+ * variable is what is missing.
+ */
+export function checkReportToken(
+  mapping: { git: { auth?: { kind: string } | undefined }; report?: GitHostReport | undefined },
+  ctx: Pick<z.RefinementCtx, 'addIssue'>,
+): void {
+  const { report } = mapping;
+  if (report?.host !== 'github' || report.token !== undefined || mapping.git.auth?.kind === 'github-app')
+    return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['report', 'github', 'tokenEnv'],
+    message:
+      'give tokenEnv, the variable of a token that may write commit statuses (only a mapping whose git.auth is a githubApp may leave it out: the app posts them)',
+  });
 }

@@ -20,7 +20,15 @@ const GITLAB_STATES: Readonly<Record<CommitState, string>> = {
   error: 'failed',
 };
 
-export function statusRequest(report: GitHostReport, sha: string, status: CommitStatus): StatusRequest {
+/** `token`: the report's own (tokenEnv) unless given, such as a GitHub App's installation token. */
+export function statusRequest(
+  report: GitHostReport,
+  sha: string,
+  status: CommitStatus,
+  token: string | undefined = report.token,
+): StatusRequest {
+  if (token === undefined)
+    throw new Error('statusRequest: no token for the commit status (see status-token.ts)');
   const description = fitDescription(status.description);
   const target = status.targetUrl === undefined ? {} : { target_url: status.targetUrl };
   if (report.host === 'github')
@@ -28,7 +36,7 @@ export function statusRequest(report: GitHostReport, sha: string, status: Commit
       url: `${report.apiUrl}/repos/${report.repo}/statuses/${sha}`,
       headers: {
         accept: 'application/vnd.github+json',
-        authorization: `Bearer ${report.token}`,
+        authorization: `Bearer ${token}`,
         'content-type': 'application/json',
         'user-agent': 'docsync',
         'x-github-api-version': '2022-11-28',
@@ -40,7 +48,7 @@ export function statusRequest(report: GitHostReport, sha: string, status: Commit
     headers: {
       accept: 'application/json',
       'content-type': 'application/json',
-      'private-token': report.token,
+      'private-token': token,
       'user-agent': 'docsync',
     },
     body: JSON.stringify({ state: GITLAB_STATES[status.state], name: STATUS_NAME, description, ...target }),

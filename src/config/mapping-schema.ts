@@ -1,7 +1,7 @@
 // One mapping: a folder of a git branch kept in sync with a space of the documentation service.
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { reportConfigSchema } from '../commit-status/report-config-schema.js';
+import { checkReportToken, reportConfigSchema } from '../commit-status/report-config-schema.js';
 import { SERVICE_IMPORT_LIMITS } from '../content/service-limits.js';
 import { byteSize, formatBytes } from './byte-size.js';
 import { readConfigEnv } from './config-env.js';
@@ -92,7 +92,7 @@ const importSettings = z
     whenParsed(['skipFilesOver'], ['limits']),
   );
 
-export const mappingSchema = z.strictObject({
+const mappingFields = z.strictObject({
   name,
   space: z.string().min(1),
   direction: z.enum(['git-to-space', 'space-to-git', 'both']).default('git-to-space'),
@@ -153,9 +153,11 @@ export const mappingSchema = z.strictObject({
   /**
    * The git host that shows each imported commit's status (src/commit-status/). The token's
    * variable is read here, from the environment the configuration is read with (config-env.ts):
-   * a variable not set stops the start.
+   * a variable not set stops the start. GitHub's may be left out beside git.auth.githubApp.
    */
   report: reportConfigSchema(readConfigEnv).optional(),
 });
+
+export const mappingSchema = mappingFields.superRefine(checkReportToken, whenParsed(['git'], ['report']));
 
 export type MappingConfig = z.output<typeof mappingSchema>;
