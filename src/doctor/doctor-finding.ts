@@ -16,6 +16,7 @@ export const CHECK_KINDS = [
   'service',
   'space',
   'repository',
+  'repository-push',
   'watch-path',
   'openapi',
 ] as const;

@@ -14,6 +14,9 @@ export function configSecrets(config: Config): string[] {
     config.hooks.secret,
     config.hooks.gitlabToken,
     ...config.mappings.map((mapping) => mapping.report?.token),
+    ...[...config.mappings, ...config.branchMappings].map((mapping) =>
+      mapping.git.auth?.kind === 'token' ? mapping.git.auth.token : undefined,
+    ),
     ...config.notify.flatMap((hook) => [hook.secret, hook.url]),
   ].filter((secret): secret is string => secret !== undefined && secret !== '');
 }

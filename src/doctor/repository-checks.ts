@@ -1,15 +1,22 @@
-// The repository checks: `git ls-remote --heads` once per repository (mappings may share one), then
-// for each mapping whether its branch is there. A failure shows git's whole error text, with any
-// credentials taken out of it, and a hint chosen by what git said.
+// The repository checks: `git ls-remote --heads` once per repository (mappings may share one), with
+// its `git.auth` credentials, then for each mapping whether its branch is there, and for a mapping
+// that writes to git whether it may push (push-check.ts). A failure shows git's whole error text,
+// with any credentials taken out of it, and a hint chosen by what git said: the variable or file of
+// `git.auth` when the remote refused those.
 import type { Env } from '../config/interpolate-env.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
-import { GitError, type GitErrorCode } from '../git/git-error.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import { GitError } from '../git/git-error.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
+import { reachRemote } from '../git/reach-remote.js';
+import type { RepoCredentials } from '../git/repo-credentials.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { Attempt, CheckRunner } from './check-runner.js';
 import type { NameSource } from './config-sources.js';
 import { describeFailure, failureCode } from './describe-failure.js';
 import { type Finding, failed, ok } from './doctor-finding.js';
+import { gitProblemHint } from './git-hints.js';
+import { checkPush, writesToGit } from './push-check.js';
 
 export interface RepositoryCheckInput {
   mappings: readonly MappingConfig[];
@@ -17,31 +24,39 @@ export interface RepositoryCheckInput {
   names: NameSource;
   /** Where git's credentials come from (credential helpers, GIT_ASKPASS, SSH_AUTH_SOCK). */
   env: Env;
+  /** Each repository's `git.auth` credentials (lazyRepoCredentials: a bad key file throws). */
+  credentials: RepoCredentials;
 }
 
 /** Branches shown when the one asked for is missing. */
 const SHOWN_BRANCHES = 10;
 
-/** One finding per mapping, in the order of the mappings. */
+/**
+ * One finding per mapping, in the order of the mappings, each followed by its push finding when the
+ * mapping writes to git.
+ */
 export function checkRepositories(input: RepositoryCheckInput): Promise<Finding>[] {
   const heads = new Map<string, Promise<Attempt<Map<string, string>>>>();
-  return input.mappings.map(async (mapping, index) => {
+  const env = gitEnvironment({ ...input.env });
+  return input.mappings.flatMap((mapping, index) => {
     let branches = heads.get(mapping.git.repo);
     if (branches === undefined) {
       branches = input.runner.attempt((signal) => listBranches(mapping.git.repo, input, signal));
       heads.set(mapping.git.repo, branches);
     }
-    return repositoryFinding(mapping, index, await branches, input.names);
+    const listed = branches;
+    const found = listed.then((attempt) => repositoryFinding(mapping, index, attempt, input.names));
+    if (!writesToGit(mapping)) return [found];
+    return [found, checkPush({ runner: input.runner, credentials: input.credentials, env }, mapping, listed)];
   });
 }
 
 /** The branches of `repo` and the commit at the tip of each. */
 async function listBranches(repo: string, input: RepositoryCheckInput, signal: AbortSignal) {
-  const { stdout } = await runGit(['ls-remote', '--heads', '--', repo], {
-    env: gitEnvironment({ ...input.env }),
-    timeoutMs: input.runner.timeoutMs,
-    signal,
-  });
+  const options = { env: gitEnvironment({ ...input.env }), timeoutMs: input.runner.timeoutMs, signal };
+  const { stdout } = await reachRemote(input.credentials(repo), options, (withCredentials) =>
+    runGit(['ls-remote', '--heads', '--', repo], withCredentials),
+  );
   const branches = new Map<string, string>();
   for (const line of stdout.toString('utf8').split('\n')) {
     const [sha, ref] = line.split('\t');
@@ -76,23 +91,12 @@ function repositoryFinding(
   });
 }
 
-const GIT_HINTS: Partial<Record<GitErrorCode, (repo: string, mapping: string) => string>> = {
-  GIT_AUTH: (repo, mapping) =>
-    `the remote refused git's credentials: check the credential helper, SSH key or token that git uses for ${repo} (${mapping})`,
-  GIT_NOT_FOUND: (repo, mapping) =>
-    `check ${repo} (${mapping}): the repository does not exist, or these credentials cannot see it`,
-  GIT_NETWORK: (repo, mapping) => `check the host in ${repo} (${mapping}) and that this machine can reach it`,
-  GIT_TIMEOUT: (repo, mapping) =>
-    `the remote did not answer in time: check ${repo} (${mapping}) and the network`,
-  GIT_UNAVAILABLE: () => 'install git, or put it on PATH',
-};
-
 function gitProblem(error: unknown, mapping: MappingConfig, index: number, names: NameSource) {
   const key = names(['mappings', index, 'git', 'repo']);
   const repo = redactUrlCredentials(mapping.git.repo);
   const where = `mapping ${mapping.name}`;
   if (error instanceof GitError) {
-    const hint = GIT_HINTS[error.code]?.(key, where) ?? `run git ls-remote ${repo} yourself to see more`;
+    const hint = gitProblemHint(error, key, where) ?? `run git ls-remote ${repo} yourself to see more`;
     return {
       code: error.code,
       message: `git ls-remote ${repo} failed (${error.exitCode === null ? 'no exit code' : `exit ${error.exitCode}`})`,
@@ -100,6 +104,12 @@ function gitProblem(error: unknown, mapping: MappingConfig, index: number, names
       ...(error.stderr === '' ? {} : { details: error.stderr.split('\n') }),
     };
   }
+  if (error instanceof DocsyncError && error.code === 'GIT_AUTH_KEY_INVALID')
+    return {
+      code: error.code,
+      message: error.message,
+      hint: `fix the file git.auth of ${where} names (the message says what is wrong with it), then run docsync doctor again`,
+    };
   return {
     code: failureCode(error),
     message: `git ls-remote ${repo}: ${describeFailure(error)}`,

@@ -10,6 +10,7 @@ import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import type { Config } from '../config/config-schema.js';
 import type { Env } from '../config/interpolate-env.js';
 import type { GitMirror } from '../git/git-mirror.js';
+import { lazyRepoCredentials } from '../git/repo-credentials.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { CheckRunner } from './check-runner.js';
@@ -59,10 +60,12 @@ export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
     (spec) => typeof spec.source === 'object' && 'mapping' in spec.source,
   );
   const mirrorDir = needsMirror ? await mkdtemp(join(tmpdir(), 'docsync-doctor-mirrors-')) : undefined;
+  // Key files are read as each repository is first checked: a bad one is that repository's finding.
+  const credentials = lazyRepoCredentials(config, { log: silent, env: { ...env }, cwd });
   const mirrors =
     mirrorDir === undefined
       ? undefined
-      : new MirrorRegistry({ dataDir: mirrorDir, log: silent, env: { ...env } });
+      : new MirrorRegistry({ dataDir: mirrorDir, log: silent, env: { ...env }, credentials });
   const mirrorFor = (repo: string): GitMirror => {
     if (mirrors === undefined) throw new Error('no mirror folder: no spec reads a mapped repository');
     return mirrors.mirrorFor(repo);
@@ -82,7 +85,9 @@ export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
       };
       groups.push(serviceAndSpaces(input, config));
     }
-    groups.push(Promise.all(checkRepositories({ mappings: config.mappings, runner, names, env })));
+    groups.push(
+      Promise.all(checkRepositories({ mappings: config.mappings, runner, names, env, credentials })),
+    );
     groups.push(
       Promise.all(
         config.mappings.flatMap(

@@ -13,27 +13,59 @@ interface WithAuth {
   git: { repo: string; auth?: GitAuth | undefined };
 }
 
-/** Each repository's credentials; a repository without `git.auth` has no entry. */
-export type RepoCredentials = ReadonlyMap<string, GitCredentials>;
+/** Each repository's credentials; undefined for a repository without `git.auth`. */
+export type RepoCredentials = (repo: string) => GitCredentials | undefined;
+
+type Config = { mappings: readonly WithAuth[]; branchMappings?: readonly WithAuth[] };
 
 /**
- * A key file that cannot be used (GIT_AUTH_KEY_INVALID, an SSH or a GitHub App key) is an
- * EnvironmentError whose message starts with the mapping it belongs to.
+ * Built now, for every repository: a key file that cannot be used (GIT_AUTH_KEY_INVALID, an SSH or a
+ * GitHub App key) is an EnvironmentError whose message starts with the mapping it belongs to.
  */
-export function repoCredentials(
-  config: { mappings: readonly WithAuth[]; branchMappings?: readonly WithAuth[] },
-  options: CredentialsOptions,
-): RepoCredentials {
-  const built = new Map<string, GitCredentials>();
-  const seen = new Set<string>();
-  for (const mapping of [...config.mappings, ...(config.branchMappings ?? [])]) {
-    const { repo, auth } = mapping.git;
-    if (seen.has(repo)) continue;
-    seen.add(repo);
-    const credentials = withMappingNamed(mapping.name, () => credentialsFor(auth, repo, options));
-    if (credentials !== undefined) built.set(repo, credentials);
-  }
-  return built;
+export function repoCredentials(config: Config, options: CredentialsOptions): RepoCredentials {
+  const built = new Map<string, GitCredentials | undefined>();
+  for (const [repo, mapping] of firstMappings(config))
+    built.set(
+      repo,
+      withMappingNamed(mapping.name, () => credentialsFor(mapping.git.auth, repo, options)),
+    );
+  return (repo) => built.get(repo);
+}
+
+/**
+ * Built when a repository's are first asked for, the failure kept and thrown again: for doctor,
+ * where a key that cannot be used is a finding of its repository, not the end of the run.
+ */
+export function lazyRepoCredentials(config: Config, options: CredentialsOptions): RepoCredentials {
+  const mappings = firstMappings(config);
+  const built = new Map<string, { value: GitCredentials | undefined } | { error: unknown }>();
+  return (repo) => {
+    let entry = built.get(repo);
+    if (entry === undefined) {
+      const mapping = mappings.get(repo);
+      try {
+        entry = {
+          value:
+            mapping === undefined
+              ? undefined
+              : withMappingNamed(mapping.name, () => credentialsFor(mapping.git.auth, repo, options)),
+        };
+      } catch (error) {
+        entry = { error };
+      }
+      built.set(repo, entry);
+    }
+    if ('error' in entry) throw entry.error;
+    return entry.value;
+  };
+}
+
+/** The first mapping of each repository, which speaks for all of them. */
+function firstMappings(config: Config): Map<string, WithAuth> {
+  const first = new Map<string, WithAuth>();
+  for (const mapping of [...config.mappings, ...(config.branchMappings ?? [])])
+    if (!first.has(mapping.git.repo)) first.set(mapping.git.repo, mapping);
+  return first;
 }
 
 function withMappingNamed<T>(name: string, build: () => T): T {

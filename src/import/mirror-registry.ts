@@ -24,7 +24,7 @@ export class MirrorRegistry {
     this.#dir = join(options.dataDir, 'git');
     this.#log = options.log;
     this.#env = options.env ?? process.env;
-    this.#credentials = options.credentials ?? new Map();
+    this.#credentials = options.credentials ?? (() => undefined);
   }
 
   mirrorFor = (repo: string): GitMirror => {
@@ -36,7 +36,7 @@ export class MirrorRegistry {
         dir: join(this.#dir, `${name}.git`),
         log: this.#log,
         env: this.#env,
-        credentials: this.#credentials.get(repo),
+        credentials: this.#credentials(repo),
       });
       this.#mirrors.set(repo, mirror);
     }
