@@ -53,7 +53,11 @@ export function githubAppCredentials(
       signAppJwt(auth.appId, key, now()),
       new AbortController().signal,
     );
-    log.info({ ...fields, expiresAt: new Date(minted.expiresAtMs).toISOString() }, 'github app token minted');
+    const expiresAt = new Date(minted.expiresAtMs).toISOString();
+    log.info({ ...fields, expiresAt }, 'github app token minted');
+    // A token GitHub says has expired already is minted again on every call: the clock is wrong.
+    if (minted.expiresAtMs <= now())
+      log.warn({ ...fields, expiresAt }, "github app token expired when minted: check this machine's clock");
     return minted;
   }, now);
   return {
