@@ -10,7 +10,7 @@ import type { BundleStore, ReservedArtifact } from './bundle-store.js';
 import { classifyS3Error, type S3Operation } from './classify-s3-error.js';
 import { LocalBundleFiles } from './local-bundle-files.js';
 import { bundleKey, expiredBundleKeys } from './s3-bundle-keys.js';
-import { loadS3Sdk, type S3ClientOverrides, type S3Sdk } from './s3-sdk.js';
+import type { S3ClientOverrides, S3Sdk } from './s3-sdk.js';
 
 export interface S3ArtifactStoreOptions {
   /** Where bundles are written before their upload, such as `<dataDir>/artifacts`. */
@@ -139,7 +139,8 @@ export class S3ArtifactStore implements BundleStore {
   }
 
   #sdkOnce(): Promise<S3Sdk> {
-    this.#sdk ??= loadS3Sdk(this.#s3, this.#overrides);
+    // Loaded here, on first use: see s3-sdk.ts.
+    this.#sdk ??= import('./s3-sdk.js').then(({ s3Sdk }) => s3Sdk(this.#s3, this.#overrides));
     return this.#sdk;
   }
 

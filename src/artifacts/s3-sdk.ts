@@ -1,20 +1,26 @@
-// The AWS SDK's parts docsync uses for `artifacts.s3`, loaded on first use: the SDK is the largest
-// dependency docsync has, and neither the default store, `docsync --help` nor a daemon without
-// `artifacts.s3` should read it. Credentials come from the SDK's own chain (environment, shared
-// files, web identity); docsync's configuration never holds them.
-import type { S3Client } from '@aws-sdk/client-s3';
+// The AWS SDK's parts docsync uses for `artifacts.s3`. Only ever imported with `import()`, by the
+// S3 store when it first needs the bucket: the SDK is the largest dependency docsync has, and
+// neither the default store, `docsync --help` nor a daemon without `artifacts.s3` should read it.
+// Credentials come from the SDK's own chain (environment, shared files, web identity); docsync's
+// configuration never holds them.
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3ArtifactsConfig } from '../config/artifacts-schema.js';
 
-export type S3Commands = Pick<
-  typeof import('@aws-sdk/client-s3'),
-  'PutObjectCommand' | 'GetObjectCommand' | 'DeleteObjectCommand' | 'ListObjectsV2Command'
->;
+const COMMANDS = { PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command };
 
 export interface S3Sdk {
   client: S3Client;
-  commands: S3Commands;
-  Upload: typeof import('@aws-sdk/lib-storage').Upload;
-  getSignedUrl: typeof import('@aws-sdk/s3-request-presigner').getSignedUrl;
+  commands: typeof COMMANDS;
+  Upload: typeof Upload;
+  getSignedUrl: typeof getSignedUrl;
 }
 
 /** What only tests set: static credentials in place of the chain, a clock offset, no retries. */
@@ -24,16 +30,8 @@ export interface S3ClientOverrides {
   maxAttempts?: number;
 }
 
-export async function loadS3Sdk(
-  config: S3ArtifactsConfig,
-  overrides: S3ClientOverrides = {},
-): Promise<S3Sdk> {
-  const [s3, storage, presigner] = await Promise.all([
-    import('@aws-sdk/client-s3'),
-    import('@aws-sdk/lib-storage'),
-    import('@aws-sdk/s3-request-presigner'),
-  ]);
-  const client = new s3.S3Client({
+export function s3Sdk(config: S3ArtifactsConfig, overrides: S3ClientOverrides = {}): S3Sdk {
+  const client = new S3Client({
     ...(config.region === undefined ? {} : { region: config.region }),
     ...(config.endpoint === undefined
       ? {}
@@ -47,11 +45,5 @@ export async function loadS3Sdk(
     forcePathStyle: config.forcePathStyle,
     ...overrides,
   });
-  const { PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command } = s3;
-  return {
-    client,
-    commands: { PutObjectCommand, GetObjectCommand, DeleteObjectCommand, ListObjectsV2Command },
-    Upload: storage.Upload,
-    getSignedUrl: presigner.getSignedUrl,
-  };
+  return { client, commands: COMMANDS, Upload, getSignedUrl };
 }
