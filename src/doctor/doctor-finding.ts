@@ -19,6 +19,7 @@ export const CHECK_KINDS = [
   'repository-push',
   'watch-path',
   'openapi',
+  'artifacts',
 ] as const;
 
 export type CheckKind = (typeof CHECK_KINDS)[number];

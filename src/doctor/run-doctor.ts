@@ -1,6 +1,6 @@
 // Runs the checks of `docsync doctor` for a loaded configuration and returns their findings in a
 // stable order (Redis, service, spaces, repositories, watch paths, OpenAPI sources, each in the
-// order of the configuration), whatever order they finish in. `docsync start` runs the `online`
+// order of the configuration, then the bucket of artifacts.s3), whatever order they finish in. `docsync start` runs the `online`
 // scope: everything but Redis, which it has just connected to and judged itself.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,7 @@ import type { GitMirror } from '../git/git-mirror.js';
 import { lazyRepoCredentials } from '../git/repo-credentials.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
+import { checkArtifactStorage } from './artifacts-check.js';
 import { CheckRunner } from './check-runner.js';
 import type { NameSource } from './config-sources.js';
 import { type Finding, skipped } from './doctor-finding.js';
@@ -102,6 +103,8 @@ export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
         ),
       ),
     );
+    const artifacts = checkArtifactStorage({ s3: config.artifacts.s3, runner });
+    if (artifacts !== undefined) groups.push(artifacts.then((finding) => [finding]));
     const findings = (await Promise.all(groups)).flat();
     return hideSecrets(findings, configSecrets(config));
   } finally {
