@@ -5,7 +5,7 @@ import type { GitError } from './git-error.js';
 
 /** What ssh says when the remote's host key is not one of the known hosts file. */
 const HOST_KEY_REFUSED =
-  /Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED|host key is known/i;
+  /Host key verification failed|REMOTE HOST IDENTIFICATION HAS CHANGED|host key is known|key sent by the remote host is/i;
 
 /**
  * The hint for a failure of a command run with `git.auth`'s credentials, or undefined when it ran

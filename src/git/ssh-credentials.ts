@@ -37,8 +37,9 @@ export function sshCredentials(auth: SshAuth, cwd: string = process.cwd()): GitC
 export function sshCommand(keyFile: string, knownHostsFile: string): string {
   return [
     'ssh',
-    '-i',
-    shellQuote(sshTokens(keyFile)),
+    // IdentityFile as an option, not -i: -i looks the path up before expanding its % tokens.
+    '-o',
+    shellQuote(`IdentityFile=${sshOptionValue(keyFile)}`),
     '-o',
     'IdentitiesOnly=yes',
     '-o',
@@ -54,17 +55,13 @@ export function sshCommand(keyFile: string, knownHostsFile: string): string {
   ].join(' ');
 }
 
-/** A path as ssh reads it where it expands `%` tokens (both files): a literal `%` is written `%%`. */
-function sshTokens(path: string): string {
-  return path.replaceAll('%', '%%');
-}
-
 /**
  * A path as the value of an `-o` option, which ssh splits at spaces as a line of its config file:
- * in double quotes, with `\`, `"` and `'` escaped by a backslash.
+ * in double quotes, with `\`, `"` and `'` escaped by a backslash, and `%` written `%%` (ssh expands
+ * `%` tokens in both files).
  */
 function sshOptionValue(path: string): string {
-  return `"${sshTokens(path).replace(/["'\\]/g, '\\$&')}"`;
+  return `"${path.replaceAll('%', '%%').replace(/["'\\]/g, '\\$&')}"`;
 }
 
 /** `text` as one word of a POSIX shell: single quotes, each `'` closed, escaped and reopened. */

@@ -39,14 +39,15 @@ describe('keyProblem', () => {
 describe('sshCommand', () => {
   it('offers the key alone, trusts the known hosts file alone and never asks', () => {
     expect(sshCommand('/keys/id_ed25519', '/keys/known_hosts')).toBe(
-      "ssh -i '/keys/id_ed25519' -o IdentitiesOnly=yes -o 'UserKnownHostsFile=\"/keys/known_hosts\"' -o GlobalKnownHostsFile=/dev/null -o StrictHostKeyChecking=yes -o BatchMode=yes -o PasswordAuthentication=no",
+      'ssh -o \'IdentityFile="/keys/id_ed25519"\' -o IdentitiesOnly=yes -o \'UserKnownHostsFile="/keys/known_hosts"\' -o GlobalKnownHostsFile=/dev/null -o StrictHostKeyChecking=yes -o BatchMode=yes -o PasswordAuthentication=no',
     );
   });
 
   it("quotes spaces, quotes and ssh's % tokens", () => {
     const command = sshCommand("/k/it's a key%h", '/k/known "hosts"');
 
-    expect(command).toContain(`-i '/k/it'\\''s a key%%h'`);
+    // The shell gives ssh `IdentityFile="/k/it\'s a key%%h"`; ssh reads /k/it's a key%h.
+    expect(command).toContain(`-o 'IdentityFile="/k/it\\'\\''s a key%%h"'`);
     expect(command).toContain(`-o 'UserKnownHostsFile="/k/known \\"hosts\\""'`);
   });
 });
