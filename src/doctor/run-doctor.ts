@@ -1,7 +1,8 @@
 // Runs the checks of `docsync doctor` for a loaded configuration and returns their findings in a
 // stable order (Redis, service, spaces, repositories, watch paths, OpenAPI sources, each in the
-// order of the configuration, then the bucket of artifacts.s3), whatever order they finish in. `docsync start` runs the `online`
-// scope: everything but Redis, which it has just connected to and judged itself.
+// order of the configuration, then the bucket of artifacts.s3), whatever order they finish in.
+// `docsync start` runs the `online` scope: everything but Redis, which it has just connected to
+// and judged itself.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
