@@ -66,8 +66,15 @@ mappings:
       async () => ((await state.get('docs')).lastImportedSha === sha ? true : undefined),
       'the import',
     );
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'imported/' }));
-    expect(listed.Contents ?? []).toEqual([]);
+    // The object goes once the import is recorded (the job's last step): waited for, not assumed.
+    const objects = async () =>
+      (await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'imported/' }))).Contents ?? [];
+    await waitFor(async () => ((await objects()).length === 0 ? true : undefined), 'the object deleted');
+    expect(
+      s3.requests.some(
+        (request) => request.method === 'DELETE' && request.url.startsWith(`/${BUCKET}/imported/`),
+      ),
+    ).toBe(true);
   });
 
   it('records a bucket that does not exist as the mapping failure, with the setting to fix, and imports nothing', async () => {
