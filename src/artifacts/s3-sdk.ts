@@ -31,6 +31,10 @@ export interface S3ClientOverrides {
 }
 
 export function s3Sdk(config: S3ArtifactsConfig, overrides: S3ClientOverrides = {}): S3Sdk {
+  // The SDK warns once, on stderr and outside docsync's JSON logs, that its releases after January
+  // 2027 need Node 22: the version docsync locks runs on Node 20, and no operator can act on it
+  // there. Its own switch, unless the operator set it either way.
+  process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const client = new S3Client({
     ...(config.region === undefined ? {} : { region: config.region }),
     ...(config.endpoint === undefined

@@ -33,6 +33,7 @@ export function credentialsFor(
         repo,
         log: options.log,
         ...(options.env === undefined ? {} : { baseEnv: options.env }),
+        ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
       });
   }
 }
