@@ -4,6 +4,7 @@
 // runs the embedded demo: the local service, a demo repository and config/demo.yaml. Once started,
 // it runs the online checks of `docsync doctor` and logs them: it never exits on them, since the
 // service or a remote may come back.
+
 import { resolve } from 'node:path';
 import type { DestinationStream } from 'pino';
 import type { Config } from '../config/config-schema.js';
@@ -12,6 +13,7 @@ import { type Daemon, startDaemon } from '../daemon/start-daemon.js';
 import type { Demo } from '../demo/start-demo.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { EnvironmentError } from '../errors/environment-error.js';
+import type { RepoCredentials } from '../git/repo-credentials.js';
 import { Shutdown } from '../lifecycle/shutdown.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { isLogLevel } from '../log/log-levels.js';
@@ -139,11 +141,12 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
         ...(options.jobs === undefined ? {} : { jobs: options.jobs }),
         shutdown,
         version: VERSION,
+        cwd: io.cwd,
         freshRedis: options.freshRedis === true,
       }),
     );
     options.onStarted?.(daemon);
-    runStartupChecks(options);
+    runStartupChecks(options, daemon.credentials);
     return EXIT.ok;
   } catch (error) {
     return failedStart(error, log, shutdown, io);
@@ -155,7 +158,7 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
  * sources), run in the background once docsync is up; Redis was judged while connecting. A
  * shutdown stops them and waits for them, so that no line is logged after it.
  */
-function runStartupChecks(options: RunDaemonOptions): void {
+function runStartupChecks(options: RunDaemonOptions, credentials: RepoCredentials): void {
   const { config, io, shutdown } = options;
   const log = options.log.child({ component: 'startup-check' });
   const done = (async () => {
@@ -173,6 +176,7 @@ function runStartupChecks(options: RunDaemonOptions): void {
       env: io.env,
       scope: 'online',
       signal: shutdown.begun,
+      credentials,
     });
     if (!shutdown.begun.aborted) logFindings(findings, log);
   })().catch((error: unknown) => {

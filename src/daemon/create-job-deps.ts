@@ -3,7 +3,7 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
-import { repoCredentials } from '../git/repo-credentials.js';
+import { type RepoCredentials, repoCredentials } from '../git/repo-credentials.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
@@ -27,6 +27,8 @@ export type JobDepsInput = StoresSource & {
   log: Logger;
   api?: DocsApiClient | undefined;
   artifacts?: BundleStore | undefined;
+  /** Each repository's `git.auth` credentials: the daemon's; built here (key files read) when not given. */
+  credentials?: RepoCredentials | undefined;
   now?: () => Date;
   /** The daemon's, served at /metrics; tests and benchmarks that do not read them get their own. */
   metrics?: DocsyncMetrics;
@@ -65,7 +67,7 @@ function mirrorRegistry(input: JobDepsInput): MirrorRegistry {
   return new MirrorRegistry({
     dataDir: input.config.dataDir,
     log,
-    credentials: repoCredentials(input.config, { log }),
+    credentials: input.credentials ?? repoCredentials(input.config, { log }),
   });
 }
 

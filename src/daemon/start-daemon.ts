@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Config } from '../config/config-schema.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
+import { type RepoCredentials, repoCredentials } from '../git/repo-credentials.js';
 import { EarlyHttpServer } from '../http/early-http-server.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
@@ -26,6 +27,8 @@ export interface DaemonOptions {
   shutdown: Shutdown;
   version: string;
   now?: () => Date;
+  /** Where relative key paths of `git.auth` start: where docsync was started (the process's by default). */
+  cwd?: string;
   /** The embedded Redis starts empty (the demo, whose service starts empty too). */
   freshRedis?: boolean;
 }
@@ -35,6 +38,8 @@ export interface Daemon {
   httpAddress: string;
   redis: RedisConnections;
   queues: Queues;
+  /** Each repository's `git.auth` credentials, shared by the jobs and the startup checks. */
+  credentials: RepoCredentials;
 }
 
 const REDIS_LOST_SHUTDOWN_MS = 5_000;
@@ -52,6 +57,12 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   // Before anything opens: a folder docsync cannot write is a refusal to start, not a stack later.
   await ensureWritableDataDir(config.dataDir);
+  // Key files of `git.auth` are read and checked here: one that cannot be used (GIT_AUTH_KEY_INVALID)
+  // stops the start before Redis or any server starts.
+  const credentials = repoCredentials(config, {
+    log: log.child({ component: 'git' }),
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+  });
   const early = await EarlyHttpServer.listen({
     host: config.http.listen.host,
     port: config.http.listen.port,
@@ -107,6 +118,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     queues,
     artifacts,
     metrics,
+    credentials,
     now,
     redisLost: redisLost.signal,
     stopIfStopping,
@@ -121,7 +133,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     },
     'docsync started',
   );
-  return { httpAddress, redis, queues };
+  return { httpAddress, redis, queues, credentials };
 }
 
 /**

@@ -5,6 +5,7 @@ import { JOBS } from '../../jobs/registry.js';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
+import type { RepoCredentials } from '../git/repo-credentials.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
@@ -32,6 +33,8 @@ export interface WorkOptions {
   queues: Queues;
   artifacts: BundleStore;
   metrics: DocsyncMetrics;
+  /** Each repository's `git.auth` credentials, built when the daemon started. */
+  credentials: RepoCredentials;
   now: () => Date;
   /** Aborted when the embedded Redis died: the workers then stop without waiting for their jobs. */
   redisLost: AbortSignal;
@@ -72,6 +75,7 @@ export async function startWork(options: WorkOptions): Promise<void> {
       log,
       api,
       artifacts: options.artifacts,
+      credentials: options.credentials,
       now: options.now,
       metrics,
     }),

@@ -11,7 +11,7 @@ import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import type { Config } from '../config/config-schema.js';
 import type { Env } from '../config/interpolate-env.js';
 import type { GitMirror } from '../git/git-mirror.js';
-import { lazyRepoCredentials } from '../git/repo-credentials.js';
+import { lazyRepoCredentials, type RepoCredentials } from '../git/repo-credentials.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { checkArtifactStorage } from './artifacts-check.js';
@@ -42,6 +42,11 @@ export interface DoctorOptions {
   timeoutMs?: number;
   concurrency?: number;
   signal?: AbortSignal;
+  /**
+   * The daemon's credentials, for its startup checks: a GitHub App's token is then minted once for
+   * both. Built for this run otherwise.
+   */
+  credentials?: RepoCredentials;
 }
 
 export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
@@ -63,7 +68,8 @@ export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
   );
   const mirrorDir = needsMirror ? await mkdtemp(join(tmpdir(), 'docsync-doctor-mirrors-')) : undefined;
   // Key files are read as each repository is first checked: a bad one is that repository's finding.
-  const credentials = lazyRepoCredentials(config, { log: silent, env: { ...env }, cwd });
+  const credentials =
+    options.credentials ?? lazyRepoCredentials(config, { log: silent, env: { ...env }, cwd });
   const mirrors =
     mirrorDir === undefined
       ? undefined
