@@ -10,6 +10,7 @@ import { createDocsApiClient } from '../api/create-docs-api-client.js';
 import type { OpenApiConfig } from '../config/openapi-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
+import { lazyRepoCredentials } from '../git/repo-credentials.js';
 import { MirrorRegistry } from '../import/mirror-registry.js';
 import { createLogger, type LogLevel } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
@@ -61,7 +62,15 @@ export async function openApiUploadCommand(flags: OpenApiUploadFlags, io: CliIo)
     config.service === undefined
       ? undefined
       : createDocsApiClient(config.service, { logger: log.child({ component: 'api' }) });
-  const mirrors = new MirrorRegistry({ dataDir: resolve(io.cwd, config.dataDir), log, env: { ...io.env } });
+  const env = { ...io.env };
+  const mirrors = new MirrorRegistry({
+    dataDir: resolve(io.cwd, config.dataDir),
+    log,
+    env,
+    // The spec's repository may be private (`git.auth`): its mirror fetches with its credentials,
+    // built when it is first read (a key file that cannot be used fails this spec, as any source).
+    credentials: lazyRepoCredentials(config, { log, env, cwd: io.cwd }),
+  });
   const name = `${spec.org}/${spec.slug}`;
   /** How problems name the document: its source, once there is a reader for it. */
   let label = spec.slug;
