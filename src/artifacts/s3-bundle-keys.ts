@@ -1,10 +1,14 @@
 // The keys of bundles in the bucket, as pure functions: the key of an id, and which listed objects
 // are docsync's bundles old enough to sweep. Only keys docsync could have written are ever swept, so
-// a prefix shared with other objects loses none of them.
+// a prefix shared with other objects loses none of them: each key carries a name of docsync's own,
+// since an id alone (letters, digits, - and _) is also what `monthly-sales-2024.zip` is made of.
 import { ARTIFACT_ID_PATTERN } from './artifact-signature.js';
 
+/** What starts the name of every bundle docsync puts in the bucket. */
+export const BUNDLE_KEY_NAME = 'docsync-bundle-';
+
 export function bundleKey(prefix: string, id: string): string {
-  return `${prefix}${id}.zip`;
+  return `${prefix}${BUNDLE_KEY_NAME}${id}.zip`;
 }
 
 export interface ListedObject {
@@ -19,7 +23,7 @@ export function expiredBundleKeys(
   expiresMs: number,
   nowMs: number,
 ): string[] {
-  const ours = new RegExp(`^${escapeRegExp(prefix)}${ARTIFACT_ID_PATTERN}\\.zip$`);
+  const ours = new RegExp(`^${escapeRegExp(`${prefix}${BUNDLE_KEY_NAME}`)}${ARTIFACT_ID_PATTERN}\\.zip$`);
   return objects.flatMap((object) =>
     object.Key !== undefined &&
     ours.test(object.Key) &&

@@ -4,6 +4,7 @@ import { utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { S3ArtifactStore } from '../../../src/artifacts/s3-artifact-store.js';
+import { bundleKey } from '../../../src/artifacts/s3-bundle-keys.js';
 import type { S3ClientOverrides } from '../../../src/artifacts/s3-sdk.js';
 import { artifactsSchema } from '../../../src/config/artifacts-schema.js';
 import { closeAfter } from '../../support/close-after.js';
@@ -81,7 +82,7 @@ describe('bundles in an S3-compatible bucket', async () => {
     const { id } = await written(bytes);
     const before = s3.requests.length;
     const url = await store.publish(id);
-    const key = `/${BUCKET}/multipart/${id}.zip`;
+    const key = `/${BUCKET}/${bundleKey('multipart/', id)}`;
     const received = s3.requests.slice(before).filter((request) => request.url.startsWith(key));
     const parts = received.filter(
       (request) => request.method === 'PUT' && /[?&]partNumber=\d/.test(request.url),
@@ -106,7 +107,7 @@ describe('bundles in an S3-compatible bucket', async () => {
     const fresh = await written(randomBytes(64));
     const freshUrl = await store.publish(fresh.id);
     // A crash after the upload: the object stays, an hour old by now.
-    await s3.backdate(BUCKET, `${prefix}${old.id}.zip`, hourAgo);
+    await s3.backdate(BUCKET, bundleKey(prefix, old.id), hourAgo);
     // Bundles written but never uploaded, left on disk by crashes: one an hour ago, one now.
     const stranded = await written(randomBytes(64));
     await utimes(stranded.path, hourAgo, hourAgo);
@@ -119,7 +120,7 @@ describe('bundles in an S3-compatible bucket', async () => {
       (request) => request.method === 'DELETE' && request.url.startsWith(`/${BUCKET}/${prefix}`),
     );
     expect(deleted.map((request) => request.url.split('?')[0])).toEqual([
-      `/${BUCKET}/${prefix}${old.id}.zip`,
+      `/${BUCKET}/${bundleKey(prefix, old.id)}`,
     ]);
     expect(lines.some((line) => line.msg === 'expired artifacts removed' && line.removed === 2)).toBe(true);
   });

@@ -14,25 +14,28 @@ describe('expiredBundleKeys', () => {
       { Key: bundleKey('imports/', ID), LastModified: old },
       { Key: bundleKey('imports/', `${ID}fresh`), LastModified: fresh },
     ];
-    expect(expiredBundleKeys(objects, 'imports/', EXPIRES_MS, NOW)).toEqual([`imports/${ID}.zip`]);
+    expect(expiredBundleKeys(objects, 'imports/', EXPIRES_MS, NOW)).toEqual([bundleKey('imports/', ID)]);
   });
 
   it('never sweeps an object docsync could not have written, however old', () => {
     const objects = [
       { Key: 'imports/report.zip', LastModified: old },
-      { Key: `imports/nested/${ID}.zip`, LastModified: old },
-      { Key: `imports/${ID}.tar`, LastModified: old },
-      { Key: `other/${ID}.zip`, LastModified: old },
-      { Key: `imports/${ID}.zip` },
+      // A name an id could have: letters, digits, - and _, 16 to 64 of them.
+      { Key: 'imports/monthly-sales-2024.zip', LastModified: old },
+      { Key: `imports/${ID}.zip`, LastModified: old },
+      { Key: `imports/nested/${bundleKey('', ID)}`, LastModified: old },
+      { Key: bundleKey('imports/', ID).replace(/\.zip$/, '.tar'), LastModified: old },
+      { Key: bundleKey('other/', ID), LastModified: old },
+      { Key: bundleKey('imports/', ID) },
     ];
     expect(expiredBundleKeys(objects, 'imports/', EXPIRES_MS, NOW)).toEqual([]);
   });
 
   it('reads a prefix with characters a pattern would take as operators literally', () => {
     const objects = [
-      { Key: `a.b+/${ID}.zip`, LastModified: old },
-      { Key: `aXbb/${ID}.zip`, LastModified: old },
+      { Key: bundleKey('a.b+/', ID), LastModified: old },
+      { Key: bundleKey('aXbb/', ID), LastModified: old },
     ];
-    expect(expiredBundleKeys(objects, 'a.b+/', EXPIRES_MS, NOW)).toEqual([`a.b+/${ID}.zip`]);
+    expect(expiredBundleKeys(objects, 'a.b+/', EXPIRES_MS, NOW)).toEqual([bundleKey('a.b+/', ID)]);
   });
 });
