@@ -14,10 +14,20 @@ export interface GitCredentials {
   readonly source: string;
   /** The setting to fix when the remote refuses them, such as `git.auth.tokenEnv`. */
   readonly setting: string;
+  /**
+   * The remote refused what `environment()` gave (GIT_AUTH): a source that caches a token forgets
+   * it, so that the next command asks for a new one (a token revoked before its time).
+   */
+  refused?(given: Readonly<Record<string, string>>): void;
 }
 
 const USERNAME_VARIABLE = 'DOCSYNC_GIT_USERNAME';
 const PASSWORD_VARIABLE = 'DOCSYNC_GIT_PASSWORD';
+
+/** The password an environment of credentialHelperEnvironment gives git. */
+export function givenPassword(given: Readonly<Record<string, string>>): string | undefined {
+  return given[PASSWORD_VARIABLE];
+}
 
 /**
  * The helper, run by git's shell: it answers `get` with the two variables and ignores `store` and

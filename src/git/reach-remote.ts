@@ -15,8 +15,10 @@ export async function reachRemote<T>(
   try {
     return await command({ ...options, env: { ...options.env, ...added } });
   } catch (error) {
-    if (error instanceof GitError)
+    if (error instanceof GitError) {
       error.credentials = { source: credentials.source, setting: credentials.setting };
+      if (error.code === 'GIT_AUTH') credentials.refused?.(added);
+    }
     throw error;
   }
 }

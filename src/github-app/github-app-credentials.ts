@@ -10,7 +10,7 @@
 //     (permanent) or GITHUB_APP_UNREACHABLE (retryable).
 //   - token(signal): the installation token itself, for the GitHub API (commit statuses).
 import type { GitAuth } from '../config/git-auth-schema.js';
-import { credentialHelperEnvironment, type GitCredentials } from '../git/git-credentials.js';
+import { credentialHelperEnvironment, type GitCredentials, givenPassword } from '../git/git-credentials.js';
 import type { Logger } from '../log/create-logger.js';
 import { signAppJwt } from './app-jwt.js';
 import { installationTokenCache } from './installation-token-cache.js';
@@ -64,6 +64,12 @@ export function githubAppCredentials(
     source: `the GitHub App ${auth.appId}, installation ${auth.installationId} (git.auth.githubApp)`,
     setting: 'git.auth.githubApp',
     token: (signal) => cache.token(signal),
+    refused(given) {
+      const token = givenPassword(given);
+      if (token === undefined) return;
+      cache.forget(token);
+      log.warn(fields, 'github app token refused by the remote: a new one is minted for the next command');
+    },
     async environment(signal) {
       const token = await cache.token(signal);
       return credentialHelperEnvironment(

@@ -16,6 +16,8 @@ export function renewAtMs(mintedAtMs: number, expiresAtMs: number): number {
 export interface InstallationTokenCache {
   /** A token valid for a while yet: the cached one, or a new one. */
   token(signal?: AbortSignal): Promise<string>;
+  /** Drops `token` when it is the cached one (GitHub revoked it early): the next caller mints. */
+  forget(token: string): void;
 }
 
 /**
@@ -52,6 +54,9 @@ export function installationTokenCache(
     token(signal) {
       if (current !== undefined && now() < current.renewAtMs) return Promise.resolve(current.token);
       return abortable(minting ?? startMint(), signal);
+    },
+    forget(token) {
+      if (current?.token === token) current = undefined;
     },
   };
 }

@@ -100,4 +100,25 @@ describe("a GitHub App's token handed to git", () => {
     expect(github.minted).toHaveLength(2);
     expect(after.DOCSYNC_GIT_PASSWORD).toBe(github.minted[1]);
   });
+
+  it('mints a new token for the next fetch when the remote refused one revoked before its time', async () => {
+    const { first, github, url, env, credentials, captured, acceptCurrent } = await setUp();
+    const mirror = new GitMirror({
+      repo: url,
+      dir: join(await tempDir('github-app-mirror'), 'm.git'),
+      log: captured.log,
+      env,
+      credentials,
+    });
+    // Minted, then revoked at GitHub before the fetch: the git server takes no token yet.
+    await credentials.environment();
+    await expect(mirror.fetch()).rejects.toMatchObject({ code: 'GIT_AUTH' });
+    expect(github.minted).toHaveLength(1);
+    // The refused token is forgotten though its hour is not over: the next command gets a new one.
+    await credentials.environment();
+    expect(github.minted).toHaveLength(2);
+    acceptCurrent();
+    await mirror.fetch();
+    expect(await mirror.resolve('main')).toBe(first);
+  });
 });
