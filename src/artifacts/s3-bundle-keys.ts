@@ -4,6 +4,13 @@
 // since an id alone (letters, digits, - and _) is also what `monthly-sales-2024.zip` is made of.
 import { ARTIFACT_ID_PATTERN } from './artifact-signature.js';
 
+/**
+ * How long past its address's expiry a bundle is kept: S3 dates a multipart upload's object from the
+ * upload's start, and the store's clock is not docsync's, so a large bundle would otherwise look
+ * expired while its address still works.
+ */
+export const SWEEP_GRACE_MS = 5 * 60_000;
+
 /** What starts the name of every bundle docsync puts in the bucket. */
 export const BUNDLE_KEY_NAME = 'docsync-bundle-';
 
@@ -16,7 +23,10 @@ export interface ListedObject {
   LastModified?: Date | undefined;
 }
 
-/** The bundles under `prefix` written at least `expiresMs` before `nowMs`: their addresses are dead. */
+/**
+ * The bundles under `prefix` written at least `expiresMs` and the grace before `nowMs`: their
+ * addresses are dead.
+ */
 export function expiredBundleKeys(
   objects: readonly ListedObject[],
   prefix: string,
@@ -28,7 +38,7 @@ export function expiredBundleKeys(
     object.Key !== undefined &&
     ours.test(object.Key) &&
     object.LastModified !== undefined &&
-    object.LastModified.getTime() + expiresMs <= nowMs
+    object.LastModified.getTime() + expiresMs + SWEEP_GRACE_MS <= nowMs
       ? [object.Key]
       : [],
   );

@@ -1,9 +1,11 @@
 // The bucket of `artifacts.s3`: that it exists and that docsync's credentials may write and delete
 // in it, checked the way an import uses it (a small probe object put under the prefix, then
 // deleted), so that a missing bucket, refused keys or a skewed clock show before the first import.
-import { randomUUID } from 'node:crypto';
+
+import { newArtifactId } from '../artifacts/artifact-signature.js';
 import { artifactStorageHint } from '../artifacts/artifact-storage-hint.js';
 import { classifyS3Error } from '../artifacts/classify-s3-error.js';
+import { bundleKey } from '../artifacts/s3-bundle-keys.js';
 import type { S3ClientOverrides } from '../artifacts/s3-sdk.js';
 import type { S3ArtifactsConfig } from '../config/artifacts-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
@@ -26,7 +28,8 @@ export function checkArtifactStorage(input: ArtifactsCheckInput): Promise<Findin
     const attempt = await runner.attempt(async (signal) => {
       const { s3Sdk } = await import('../artifacts/s3-sdk.js');
       const { client, commands } = s3Sdk(s3, input.client);
-      const target = { Bucket: s3.bucket, Key: `${s3.prefix}docsync-doctor-probe-${randomUUID()}` };
+      // Named as a bundle: a probe whose delete was refused is swept as a bundle left by a crash.
+      const target = { Bucket: s3.bucket, Key: bundleKey(s3.prefix, newArtifactId()) };
       try {
         await client.send(new commands.PutObjectCommand({ ...target, Body: 'docsync doctor' }), {
           abortSignal: signal,

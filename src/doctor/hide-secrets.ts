@@ -1,6 +1,7 @@
 // The last guard before a finding is printed or logged: the configuration's secrets, wherever a
 // message may have picked one up (a service's error text, git's output), and credentials in URLs.
 import type { Config } from '../config/config-schema.js';
+import type { GitAuth } from '../config/git-auth-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { Finding } from './doctor-finding.js';
 
@@ -14,11 +15,16 @@ export function configSecrets(config: Config): string[] {
     config.hooks.secret,
     config.hooks.gitlabToken,
     ...config.mappings.map((mapping) => mapping.report?.token),
-    ...[...config.mappings, ...config.branchMappings].map((mapping) =>
-      mapping.git.auth?.kind === 'token' ? mapping.git.auth.token : undefined,
-    ),
+    ...[...config.mappings, ...config.branchMappings].map((mapping) => authSecret(mapping.git.auth)),
     ...config.notify.flatMap((hook) => [hook.secret, hook.url]),
   ].filter((secret): secret is string => secret !== undefined && secret !== '');
+}
+
+/** The secret a `git.auth` holds once read: a token, or a GitHub App's key given by variable. */
+function authSecret(auth: GitAuth | undefined): string | undefined {
+  if (auth?.kind === 'token') return auth.token;
+  if (auth?.kind === 'github-app' && 'pem' in auth.privateKey) return auth.privateKey.pem.trim();
+  return undefined;
 }
 
 export function hideSecrets(findings: readonly Finding[], secrets: readonly string[]): Finding[] {

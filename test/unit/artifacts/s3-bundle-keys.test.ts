@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { bundleKey, expiredBundleKeys } from '../../../src/artifacts/s3-bundle-keys.js';
+import { bundleKey, expiredBundleKeys, SWEEP_GRACE_MS } from '../../../src/artifacts/s3-bundle-keys.js';
 
 const EXPIRES_MS = 15 * 60_000;
 const NOW = Date.parse('2026-12-02T12:00:00Z');
 const ID = 'AbCdEfGhIjKlMnOpQrStUvWx';
 
 describe('expiredBundleKeys', () => {
-  const old = new Date(NOW - EXPIRES_MS);
-  const fresh = new Date(NOW - EXPIRES_MS + 1000);
+  const old = new Date(NOW - EXPIRES_MS - SWEEP_GRACE_MS);
+  const fresh = new Date(NOW - EXPIRES_MS - SWEEP_GRACE_MS + 1000);
 
-  it('sweeps docsync bundles under the prefix once their address expired, and keeps fresher ones', () => {
+  it('sweeps docsync bundles under the prefix once their address expired and the grace passed, and keeps fresher ones', () => {
     const objects = [
       { Key: bundleKey('imports/', ID), LastModified: old },
       { Key: bundleKey('imports/', `${ID}fresh`), LastModified: fresh },
