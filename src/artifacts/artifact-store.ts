@@ -1,19 +1,14 @@
 // Bundles waiting for the documentation service to fetch them: one file per artifact under
 // `<dataDir>/artifacts/`, reachable only through a signed address that expires, and deleted after
 // use or once expired. A file's modification time is its publication time: the sweep needs no index.
-import { mkdirSync, utimesSync } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { utimesSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import type { Logger } from '../log/create-logger.js';
 import { ArtifactError } from './artifact-error.js';
-import {
-  checkArtifactSignature,
-  isArtifactId,
-  MIN_SECRET_BYTES,
-  newArtifactId,
-  signArtifact,
-} from './artifact-signature.js';
+import { checkArtifactSignature, MIN_SECRET_BYTES, signArtifact } from './artifact-signature.js';
 import type { BundleStore, ReservedArtifact } from './bundle-store.js';
+import { LocalBundleFiles } from './local-bundle-files.js';
+import { SweepSchedule } from './sweep-schedule.js';
 
 export { artifactSecret } from './artifact-signature.js';
 
@@ -53,11 +48,8 @@ export class ArtifactStore implements BundleStore {
   readonly #ttlMs: number;
   readonly #log: Logger;
   readonly #now: () => number;
-  readonly #sweepEveryMs: number;
-  #dirReady = false;
-  #timer: NodeJS.Timeout | undefined;
-  #sweeping: Promise<number> | undefined;
-  #closing: Promise<void> | undefined;
+  readonly #files: LocalBundleFiles;
+  readonly #schedule: SweepSchedule;
 
   constructor(options: ArtifactStoreOptions) {
     if (options.secret.length < MIN_SECRET_BYTES) {
@@ -67,28 +59,28 @@ export class ArtifactStore implements BundleStore {
       );
     }
     this.#dir = options.dir;
+    this.#files = new LocalBundleFiles(options.dir);
     this.#secret = options.secret;
     const { publicUrl } = options;
     this.#publicUrl = typeof publicUrl === 'string' ? () => publicUrl : publicUrl;
     this.#ttlMs = options.ttlMs;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
-    this.#sweepEveryMs = options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS;
+    this.#schedule = new SweepSchedule({
+      sweepOnce: () => this.#sweepOnce(),
+      everyMs: options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
+      onError: (error) => this.#log.warn({ err: error, dir: this.#dir }, 'artifact sweep failed'),
+    });
   }
 
   /** A fresh id and the path to write its bundle to. Nothing is served until `publish(id)`. */
   reserve(): ReservedArtifact {
-    if (!this.#dirReady) {
-      mkdirSync(this.#dir, { recursive: true, mode: 0o700 });
-      this.#dirReady = true;
-    }
-    const id = newArtifactId();
-    return { id, path: this.#pathOf(id) };
+    return this.#files.reserve();
   }
 
   /** The signed address of a written bundle, valid for the store's ttl from now. */
   async publish(id: string): Promise<string> {
-    const path = this.#checkedPath(id);
+    const path = this.#files.pathOf(id);
     const nowMs = this.#now();
     const expires = nowMs + this.#ttlMs;
     try {
@@ -112,7 +104,7 @@ export class ArtifactStore implements BundleStore {
   ): Promise<ArtifactOpening> {
     const check = checkArtifactSignature(this.#secret, { id, expires, signature }, this.#now());
     if (!check.ok) return check;
-    const path = this.#pathOf(id);
+    const path = this.#files.pathOf(id);
     try {
       const stats = await stat(path);
       if (!stats.isFile()) return { ok: false, reason: 'unknown' };
@@ -124,74 +116,27 @@ export class ArtifactStore implements BundleStore {
 
   /** Deletes a bundle once the service has imported it; removing one that is gone is fine. */
   async remove(id: string): Promise<void> {
-    await rm(this.#checkedPath(id), { force: true });
+    await this.#files.remove(id);
     this.#log.debug({ artifact: id }, 'artifact removed');
   }
 
   /** Deletes every bundle whose address has expired; returns how many went. */
   sweep(): Promise<number> {
-    this.#sweeping ??= this.#sweepOnce().finally(() => {
-      this.#sweeping = undefined;
-    });
-    return this.#sweeping;
+    return this.#schedule.sweep();
   }
 
   /** Sweeps now, then on an interval that does not keep the process alive. */
   start(): void {
-    if (this.#timer !== undefined || this.#closing !== undefined) return;
-    this.#timer = setInterval(() => void this.#sweepLogged(), this.#sweepEveryMs);
-    this.#timer.unref();
-    void this.#sweepLogged();
+    this.#schedule.start();
   }
 
   /** Stops the interval and waits for a sweep under way. Idempotent. */
   close(): Promise<void> {
-    this.#closing ??= (async () => {
-      if (this.#timer !== undefined) clearInterval(this.#timer);
-      this.#timer = undefined;
-      await this.#sweeping?.catch(() => undefined);
-    })();
-    return this.#closing;
-  }
-
-  #pathOf(id: string): string {
-    return join(this.#dir, `${id}.zip`);
-  }
-
-  /** The file of an id docsync handed out; anything else could name a path outside the folder. */
-  #checkedPath(id: string): string {
-    if (!isArtifactId(id)) throw new ArtifactError('ARTIFACT_ID_INVALID', 'not an artifact id');
-    return this.#pathOf(id);
-  }
-
-  async #sweepLogged(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      this.#log.warn({ err: error, dir: this.#dir }, 'artifact sweep failed');
-    }
+    return this.#schedule.close();
   }
 
   async #sweepOnce(): Promise<number> {
-    let names: string[];
-    try {
-      names = await readdir(this.#dir);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-      throw error;
-    }
-    const nowMs = this.#now();
-    let removed = 0;
-    for (const name of names) {
-      const id = name.endsWith('.zip') ? name.slice(0, -'.zip'.length) : '';
-      if (!isArtifactId(id)) continue;
-      const path = this.#pathOf(id);
-      const stats = await stat(path).catch(() => undefined);
-      // Rounded: file systems keep the time in finer units than the milliseconds written.
-      if (stats === undefined || Math.round(stats.mtimeMs) + this.#ttlMs > nowMs) continue;
-      await rm(path, { force: true });
-      removed += 1;
-    }
+    const removed = await this.#files.sweep(this.#ttlMs, this.#now());
     if (removed > 0) this.#log.info({ removed }, 'expired artifacts removed');
     return removed;
   }

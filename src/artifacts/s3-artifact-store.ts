@@ -11,6 +11,7 @@ import { classifyS3Error, type S3Operation } from './classify-s3-error.js';
 import { LocalBundleFiles } from './local-bundle-files.js';
 import { bundleKey, expiredBundleKeys } from './s3-bundle-keys.js';
 import type { S3ClientOverrides, S3Sdk } from './s3-sdk.js';
+import { SweepSchedule } from './sweep-schedule.js';
 
 export interface S3ArtifactStoreOptions {
   /** Where bundles are written before their upload, such as `<dataDir>/artifacts`. */
@@ -33,21 +34,22 @@ export class S3ArtifactStore implements BundleStore {
   readonly #s3: S3ArtifactsConfig;
   readonly #log: Logger;
   readonly #now: () => number;
-  readonly #sweepEveryMs: number;
+  readonly #schedule: SweepSchedule;
   readonly #overrides: S3ClientOverrides;
   /** Ids whose object is in the bucket: `remove()` deletes those. */
   readonly #uploaded = new Set<string>();
   #sdk: Promise<S3Sdk> | undefined;
-  #timer: NodeJS.Timeout | undefined;
-  #sweeping: Promise<number> | undefined;
-  #closing: Promise<void> | undefined;
 
   constructor(options: S3ArtifactStoreOptions) {
     this.#files = new LocalBundleFiles(options.dir);
     this.#s3 = options.s3;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
-    this.#sweepEveryMs = options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS;
+    this.#schedule = new SweepSchedule({
+      sweepOnce: () => this.#sweepOnce(),
+      everyMs: options.sweepEveryMs ?? DEFAULT_SWEEP_EVERY_MS,
+      onError: (error) => this.#log.warn({ err: error, bucket: this.#s3.bucket }, 'artifact sweep failed'),
+    });
     this.#overrides = options.client ?? {};
   }
 
@@ -114,28 +116,17 @@ export class S3ArtifactStore implements BundleStore {
 
   /** Deletes the bundles whose address has expired, in the bucket and on disk; returns how many went. */
   sweep(): Promise<number> {
-    this.#sweeping ??= this.#sweepOnce().finally(() => {
-      this.#sweeping = undefined;
-    });
-    return this.#sweeping;
+    return this.#schedule.sweep();
   }
 
   start(): void {
-    if (this.#timer !== undefined || this.#closing !== undefined) return;
-    this.#timer = setInterval(() => void this.#sweepLogged(), this.#sweepEveryMs);
-    this.#timer.unref();
-    void this.#sweepLogged();
+    this.#schedule.start();
   }
 
-  close(): Promise<void> {
-    this.#closing ??= (async () => {
-      if (this.#timer !== undefined) clearInterval(this.#timer);
-      this.#timer = undefined;
-      await this.#sweeping?.catch(() => undefined);
-      const sdk = await this.#sdk?.catch(() => undefined);
-      sdk?.client.destroy();
-    })();
-    return this.#closing;
+  async close(): Promise<void> {
+    await this.#schedule.close();
+    const sdk = await this.#sdk?.catch(() => undefined);
+    sdk?.client.destroy();
   }
 
   #sdkOnce(): Promise<S3Sdk> {
@@ -146,14 +137,6 @@ export class S3ArtifactStore implements BundleStore {
 
   #classified(error: unknown, operation: S3Operation) {
     return classifyS3Error(error, { bucket: this.#s3.bucket, operation });
-  }
-
-  async #sweepLogged(): Promise<void> {
-    try {
-      await this.sweep();
-    } catch (error) {
-      this.#log.warn({ err: error, bucket: this.#s3.bucket }, 'artifact sweep failed');
-    }
   }
 
   async #sweepOnce(): Promise<number> {
