@@ -3,8 +3,7 @@
 // GitHostError; no answer, a 5xx or a rate limit is a passing one, which the job retries with backoff.
 // The token comes from `options.token` (status-token.ts: a GitHub App's is asked for per post), else
 // from the report itself.
-import { request } from 'undici';
-import { readCappedBody } from '../api/read-capped-body.js';
+import { NoAnswerError, postForText, type TextAnswer } from '../net/post-for-text.js';
 import type { CommitStatus } from './commit-status.js';
 import { GitHostError } from './git-host-error.js';
 import type { GitHostReport } from './report-config-schema.js';
@@ -41,43 +40,29 @@ export async function postCommitStatus(
   const where = statusTarget(report);
   const token = await (options.token ?? statusToken(report, undefined))(signal);
   const built = statusRequest(report, sha, status, token);
-  const deadline = AbortSignal.timeout(timeoutMs);
-  let response: Awaited<ReturnType<typeof request>>;
+  let answer: TextAnswer;
   try {
-    response = await request(built.url, {
-      method: 'POST',
+    answer = await postForText(built.url, {
       headers: built.headers,
       body: built.body,
-      signal: AbortSignal.any([signal, deadline]),
+      signal,
+      timeoutMs,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
     });
   } catch (error) {
-    if (signal.aborted) throw error;
-    const reason = deadline.aborted
-      ? `no answer within ${timeoutMs} ms`
-      : ((error as NodeJS.ErrnoException).code ?? 'connection failed');
-    throw new GitHostError('GIT_HOST_UNREACHABLE', `${where}: commit status not posted (${reason})`, {
+    if (!(error instanceof NoAnswerError)) throw error;
+    throw new GitHostError('GIT_HOST_UNREACHABLE', `${where}: commit status not posted (${error.reason})`, {
       host,
-      cause: error,
+      ...(error.httpStatus === undefined ? {} : { httpStatus: error.httpStatus }),
+      cause: error.cause,
     });
   }
-  response.body.on('error', () => {});
-  let bytes: Buffer | undefined;
-  try {
-    bytes = await readCappedBody(response.body, MAX_ANSWER_BYTES);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw new GitHostError('GIT_HOST_UNREACHABLE', `${where}: the answer to a commit status broke off`, {
-      host,
-      httpStatus: response.statusCode,
-      cause: error,
-    });
-  }
-  const text = bytes?.toString('utf8') ?? '';
-  const httpStatus = response.statusCode;
+  const { text } = answer;
+  const httpStatus = answer.status;
   if (httpStatus < 200 || httpStatus >= 300) {
     const said = hostMessage(text, token);
     if (host === 'gitlab' && httpStatus === 400 && GITLAB_SAME_STATE.test(said)) return { unchanged: true };
-    const passing = httpStatus >= 500 || httpStatus === 429 || isRateLimit(httpStatus, response.headers);
+    const passing = httpStatus >= 500 || httpStatus === 429 || isRateLimit(httpStatus, answer.headers);
     throw new GitHostError(
       passing ? 'GIT_HOST_UNREACHABLE' : 'GIT_HOST_REFUSED',
       `${where}: commit status refused with ${httpStatus}${said === '' ? '' : ` (${said})`}`,

@@ -1,9 +1,8 @@
 // The one I/O of GitHub App auth: POST {apiUrl}/app/installations/{id}/access_tokens with the app's
 // JWT, with undici, a deadline and a size cap on the answer, and the answer checked with zod. A
 // refusal (401, 403, 404, 422) is permanent; no answer, a 5xx or a rate limit passes and is retried.
-import { request } from 'undici';
 import { z } from 'zod';
-import { readCappedBody } from '../api/read-capped-body.js';
+import { NoAnswerError, postForText, type TextAnswer } from '../net/post-for-text.js';
 import { GitHubAppError } from './github-app-error.js';
 
 export const TOKEN_REQUEST_TIMEOUT_MS = 10_000;
@@ -34,37 +33,26 @@ export async function requestInstallationToken(
   timeoutMs = TOKEN_REQUEST_TIMEOUT_MS,
 ): Promise<InstallationToken> {
   const url = `${target.apiUrl.replace(/\/+$/, '')}/app/installations/${encodeURIComponent(target.installationId)}/access_tokens`;
-  const deadline = AbortSignal.timeout(timeoutMs);
-  let response: Awaited<ReturnType<typeof request>>;
+  let answer: TextAnswer;
   try {
-    response = await request(url, {
-      method: 'POST',
+    answer = await postForText(url, {
       headers: {
         authorization: `Bearer ${jwt}`,
         accept: 'application/vnd.github+json',
         'x-github-api-version': '2022-11-28',
         'user-agent': 'docsync',
       },
-      signal: AbortSignal.any([signal, deadline]),
+      signal,
+      timeoutMs,
+      maxAnswerBytes: MAX_ANSWER_BYTES,
     });
   } catch (error) {
-    if (signal.aborted) throw error;
-    const reason = deadline.aborted
-      ? `no answer within ${timeoutMs} ms`
-      : ((error as NodeJS.ErrnoException).code ?? 'connection failed');
-    throw unreachable(target, reason, undefined, error);
+    if (!(error instanceof NoAnswerError)) throw error;
+    throw unreachable(target, error.reason, error.httpStatus, error.cause);
   }
-  response.body.on('error', () => {});
-  let bytes: Buffer | undefined;
-  try {
-    bytes = await readCappedBody(response.body, MAX_ANSWER_BYTES);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    throw unreachable(target, 'the answer broke off', response.statusCode, error);
-  }
-  const text = bytes?.toString('utf8') ?? '';
-  const httpStatus = response.statusCode;
-  if (httpStatus < 200 || httpStatus >= 300) throw refusal(target, httpStatus, response.headers, text);
+  const { text } = answer;
+  const httpStatus = answer.status;
+  if (httpStatus < 200 || httpStatus >= 300) throw refusal(target, httpStatus, answer.headers, text);
   const parsed = answerSchema.safeParse(parseJson(text));
   if (!parsed.success)
     throw new GitHubAppError(
