@@ -25,7 +25,22 @@ async function privateRepo() {
     '[credential]\n\thelper = "!f() { echo username=someone; echo password=operators-token; }; f"\n',
   );
   const env = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_GLOBAL: globalConfig };
-  return { repo, first, server, url: server.url('remote'), env, dir: await tempDir('token-mirror') };
+  const url = server.url('remote');
+  const dir = await tempDir('token-mirror');
+  /** A mirror of the remote reached with `token` given by git.auth.tokenEnv. */
+  const mirrorWith = (token: string) =>
+    new GitMirror({
+      repo: url,
+      dir: join(dir, 'm.git'),
+      log: captureLog().log,
+      env,
+      credentials: tokenCredentials(
+        { kind: 'token', tokenEnv: 'DOCS_GIT_TOKEN', username: USER, token },
+        url,
+        env,
+      ),
+    });
+  return { repo, first, server, mirrorWith };
 }
 
 async function filesUnder(dir: string): Promise<string> {
@@ -38,19 +53,8 @@ async function filesUnder(dir: string): Promise<string> {
 
 describe('a token of git.auth', () => {
   it('fetches and pushes through git http-backend, the token in no argument list and no file of the mirror', async () => {
-    const { repo, first, server, url, env, dir } = await privateRepo();
-    const credentials = tokenCredentials(
-      { kind: 'token', tokenEnv: 'DOCS_GIT_TOKEN', username: USER, token: TOKEN },
-      url,
-      env,
-    );
-    const mirror = new GitMirror({
-      repo: url,
-      dir: join(dir, 'm.git'),
-      log: captureLog().log,
-      env,
-      credentials,
-    });
+    const { repo, first, server, mirrorWith } = await privateRepo();
+    const mirror = mirrorWith(TOKEN);
 
     await mirror.fetch();
     expect(await mirror.resolve('main')).toBe(first);
@@ -73,20 +77,9 @@ describe('a token of git.auth', () => {
   });
 
   it('fails as GIT_AUTH at once with a wrong token, naming the variable and never the token', async () => {
-    const { url, env, dir } = await privateRepo();
+    const { mirrorWith } = await privateRepo();
     const wrong = 'ghp_expiredToken_abcdef0123456789';
-    const credentials = tokenCredentials(
-      { kind: 'token', tokenEnv: 'DOCS_GIT_TOKEN', username: USER, token: wrong },
-      url,
-      env,
-    );
-    const mirror = new GitMirror({
-      repo: url,
-      dir: join(dir, 'm.git'),
-      log: captureLog().log,
-      env,
-      credentials,
-    });
+    const mirror = mirrorWith(wrong);
 
     const started = performance.now();
     const error = await mirror.fetch().catch((thrown: unknown) => thrown);
