@@ -4,6 +4,7 @@
 import { utimes } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createRequire } from 'node:module';
+import { S3Client } from '@aws-sdk/client-s3';
 import { closeAfter } from './close-after.js';
 import { tempDir } from './test-context.js';
 
@@ -19,6 +20,8 @@ export interface S3ServerRequest {
 export interface TestS3Server {
   /** Such as http://127.0.0.1:41234: artifacts.s3.endpoint, with forcePathStyle. */
   endpoint: string;
+  /** A client of the test's own with s3rver's keys, to look into the bucket; closed after the test. */
+  client: S3Client;
   requests: S3ServerRequest[];
   /** Makes an object as old as `at` (its LastModified): what the store reads from its file's time. */
   backdate(bucket: string, key: string, at: Date): Promise<void>;
@@ -53,8 +56,17 @@ export async function startS3Server(buckets: readonly string[]): Promise<TestS3S
     server.httpServer.closeAllConnections();
     await server.close();
   });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new S3Client({
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: S3RVER_CREDENTIALS,
+  });
+  closeAfter(() => client.destroy());
   return {
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
+    client,
     requests,
     backdate: (bucket, key, at) => utimes(server.store.getResourcePath(bucket, key, 'object'), at, at),
   };

@@ -1,7 +1,7 @@
 // The daemon's import job with artifacts.s3: through the bucket while http.publicUrl points nowhere,
 // and a refusal of the store recorded as the mapping's failure, with its code and the setting to fix
 // (what /status, the status page and `docsync status` show).
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
@@ -35,13 +35,7 @@ closeAfter(() => {
 describe('the daemon with artifacts.s3', async () => {
   const s3 = await startS3Server([BUCKET]);
   const emulator = await startTestEmulator();
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint: s3.endpoint,
-    forcePathStyle: true,
-    credentials: S3RVER_CREDENTIALS,
-  });
-  closeAfter(() => client.destroy());
+  const { client } = s3;
 
   async function setUp(label: string, bucket: string) {
     const space = await createTestSpace(emulator, 'Bucket docs');

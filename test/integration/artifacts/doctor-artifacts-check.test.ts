@@ -1,10 +1,9 @@
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { S3ClientOverrides } from '../../../src/artifacts/s3-sdk.js';
 import { artifactsSchema } from '../../../src/config/artifacts-schema.js';
 import { checkArtifactStorage } from '../../../src/doctor/artifacts-check.js';
 import { CheckRunner } from '../../../src/doctor/check-runner.js';
-import { closeAfter } from '../../support/close-after.js';
 import { S3RVER_CREDENTIALS, startS3Server } from '../../support/s3-server.js';
 
 const BUCKET = 'docsync-bundles';
@@ -24,14 +23,7 @@ describe('docsync doctor: the bucket of artifacts.s3', async () => {
 
   it('finds a bucket docsync may write and delete in, and leaves no probe behind', async () => {
     expect(await check(BUCKET)).toMatchObject({ check: 'artifacts', subject: BUCKET, status: 'ok' });
-    const client = new S3Client({
-      region: 'us-east-1',
-      endpoint: server.endpoint,
-      forcePathStyle: true,
-      credentials: S3RVER_CREDENTIALS,
-    });
-    closeAfter(() => client.destroy());
-    const listed = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'doctor/' }));
+    const listed = await server.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'doctor/' }));
     expect(listed.Contents ?? []).toEqual([]);
   });
 

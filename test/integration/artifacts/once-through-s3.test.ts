@@ -1,9 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { cliEnv, runCli } from '../../support/cli-process.js';
-import { closeAfter } from '../../support/close-after.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { S3RVER_CREDENTIALS, startS3Server } from '../../support/s3-server.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
@@ -25,13 +24,7 @@ describe('docsync once with artifacts.s3', async () => {
       });
     },
   });
-  const client = new S3Client({
-    region: 'us-east-1',
-    endpoint: s3.endpoint,
-    forcePathStyle: true,
-    credentials: S3RVER_CREDENTIALS,
-  });
-  closeAfter(() => client.destroy());
+  const { client } = s3;
 
   async function setUp(label: string, bucket = BUCKET) {
     const space = await createTestSpace(emulator, 'Bucket docs');
