@@ -52,9 +52,19 @@ async function setUp() {
   );
   const lsRemote = async (added: Readonly<Record<string, string>>) =>
     (await run('git', ['ls-remote', url, 'refs/heads/main'], { env: { ...env, ...added } })).stdout;
+  /** A mirror of the private remote, reached with the app's credentials. */
+  const newMirror = async () =>
+    new GitMirror({
+      repo: url,
+      dir: join(await tempDir('github-app-mirror'), 'm.git'),
+      log: captured.log,
+      env,
+      credentials,
+    });
   return {
     first,
     github,
+    newMirror,
     git,
     url,
     env,
@@ -68,17 +78,11 @@ async function setUp() {
 
 describe("a GitHub App's token handed to git", () => {
   it('lets git ls-remote and a mirror read the private repository as x-access-token', async () => {
-    const { first, github, git, url, env, credentials, captured, lsRemote, acceptCurrent } = await setUp();
+    const { first, github, git, credentials, captured, lsRemote, acceptCurrent, newMirror } = await setUp();
     const added = await credentials.environment();
     acceptCurrent();
     expect(await lsRemote(added)).toContain(first);
-    const mirror = new GitMirror({
-      repo: url,
-      dir: join(await tempDir('github-app-mirror'), 'm.git'),
-      log: captured.log,
-      env,
-      credentials,
-    });
+    const mirror = await newMirror();
     await mirror.fetch();
     expect(await mirror.resolve('main')).toBe(first);
     expect(github.minted).toHaveLength(1);
@@ -102,14 +106,8 @@ describe("a GitHub App's token handed to git", () => {
   });
 
   it('mints a new token for the next fetch when the remote refused one revoked before its time', async () => {
-    const { first, github, url, env, credentials, captured, acceptCurrent } = await setUp();
-    const mirror = new GitMirror({
-      repo: url,
-      dir: join(await tempDir('github-app-mirror'), 'm.git'),
-      log: captured.log,
-      env,
-      credentials,
-    });
+    const { first, github, credentials, acceptCurrent, newMirror } = await setUp();
+    const mirror = await newMirror();
     // Minted, then revoked at GitHub before the fetch: the git server takes no token yet.
     await credentials.environment();
     await expect(mirror.fetch()).rejects.toMatchObject({ code: 'GIT_AUTH' });
