@@ -110,7 +110,7 @@ export async function bundleOpenApiRefs(
       throw new OpenApiSourceError(
         'SOURCE_TOO_LARGE',
         `${reader.label}: its $refs name more than ${options.maxRefFiles} files; raise maxRefFiles of the spec if they should all be read`,
-        { limit: 'maxRefFiles' },
+        { setting: 'maxRefFiles' },
       );
     }
     for (let start = 0; start < missing.length; start += PARALLEL_READS)

@@ -32,6 +32,7 @@ export class FileSourceReader implements OpenApiSourceReader {
         throw new OpenApiSourceError(
           'SOURCE_REFUSED',
           `${this.label} is not inside source.root ${this.#root}: give a root folder that holds the spec`,
+          { setting: 'root' },
         );
       }
     }
@@ -56,6 +57,7 @@ export class FileSourceReader implements OpenApiSourceReader {
         this.#root === undefined
           ? `${this.label}: a $ref names ${shown}, outside the folder of the document; ${fix} ${dirname(this.label)}`
           : `${this.label}: a $ref names ${shown}, outside source.root ${this.#root}; ${fix} ${this.#root}`,
+        { setting: 'root' },
       );
     }
     return this.#readFile(real, shown);

@@ -74,6 +74,7 @@ export class GitSourceReader implements OpenApiSourceReader {
       throw new OpenApiSourceError(
         'SOURCE_REFUSED',
         `${this.label}: a $ref names ${path}, outside source.root ${this.#root}; widen source.root (root: . is the whole repository) or move the file below ${this.#root}`,
+        { setting: 'root' },
       );
     }
     return this.#readFile(path, signal);

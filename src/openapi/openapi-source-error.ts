@@ -8,26 +8,27 @@ export type OpenApiSourceErrorCode = ErrorCodeSubset<
 >;
 
 /**
- * The setting a SOURCE_TOO_LARGE broke, so that a hint names it as its reader writes it: the
- * configuration's key for the daemon, the flag for a command (`--max-bytes`, `--max-ref-files`).
+ * The spec's setting that would let the read through (a limit broken, a `root` left), so that a
+ * hint names it as its reader writes it: the configuration's key for the daemon, the flag for a
+ * command (`--max-bytes`, `--max-ref-files`, `--root`).
  */
-export type SourceLimit = 'maxBytes' | 'maxRefFiles';
+export type SourceSetting = 'maxBytes' | 'maxRefFiles' | 'root';
 
 const RETRYABLE: ReadonlySet<OpenApiSourceErrorCode> = new Set(['SOURCE_UNREACHABLE', 'SOURCE_TIMEOUT']);
 
 export class OpenApiSourceError extends DocsyncError {
   declare readonly code: OpenApiSourceErrorCode;
-  readonly limit: SourceLimit | undefined;
+  readonly setting: SourceSetting | undefined;
 
   constructor(
     code: OpenApiSourceErrorCode,
     message: string,
-    options: { cause?: unknown; limit?: SourceLimit } = {},
+    options: { cause?: unknown; setting?: SourceSetting } = {},
   ) {
     super(code, message, {
       ...(options.cause === undefined ? {} : { cause: options.cause }),
       retryable: RETRYABLE.has(code),
     });
-    this.limit = options.limit;
+    this.setting = options.setting;
   }
 }

@@ -139,6 +139,6 @@ export function tooLarge(label: string, maxBytes: number): OpenApiSourceError {
   return new OpenApiSourceError(
     'SOURCE_TOO_LARGE',
     `${label} is larger than ${maxBytes} bytes: raise maxBytes of the spec if it should be read`,
-    { limit: 'maxBytes' },
+    { setting: 'maxBytes' },
   );
 }
