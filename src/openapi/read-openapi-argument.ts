@@ -12,6 +12,8 @@ export interface ArgumentLimits {
   maxBytes: number;
   timeoutMs: number;
   maxRefFiles: number;
+  /** The folder a local file's `$ref`s may reach (`--root`, as `source.root`); its own folder without. */
+  root?: string | undefined;
 }
 
 /** A spec's defaults (`maxBytes`, `timeout`, `maxRefFiles`): a command checks what a refresh would accept. */
@@ -29,7 +31,7 @@ export function argumentReader(argument: string, cwd: string, limits: ArgumentLi
   const sourceLimits = { maxBytes: limits.maxBytes, timeoutMs: limits.timeoutMs };
   return /^https?:\/\//i.test(argument)
     ? new UrlSourceReader(argument, sourceLimits)
-    : new FileSourceReader({ file: argument }, cwd, sourceLimits);
+    : new FileSourceReader({ file: argument, root: limits.root }, cwd, sourceLimits);
 }
 
 /**
