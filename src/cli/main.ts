@@ -11,8 +11,8 @@ import type { EmulatorFlags } from './emulator-command.js';
 import { EXIT } from './exit-codes.js';
 import type { OnceFlags } from './once-command.js';
 import type { OpenApiDiffFlags } from './openapi-diff-command.js';
+import type { OpenApiReadFlags } from './openapi-read-flags.js';
 import type { OpenApiUploadFlags } from './openapi-upload-command.js';
-import type { OpenApiReadFlags } from './openapi-validate-command.js';
 import type { RetryFlags } from './retry-command.js';
 import type { StatusFlags } from './status-command.js';
 
@@ -206,6 +206,14 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .argument('<source>', 'a file, or an http(s) address')
     .option('--json', 'print the result as JSON')
     .option('--max-bytes <size>', 'the largest document, with its $ref files, to read (as maxBytes)', '10MiB')
+    .option(
+      '--max-ref-files <count>',
+      "the most files its $refs may name (as maxRefFiles; a spec's default without it)",
+    )
+    .option(
+      '--root <dir>',
+      "the folder a local document's $refs may reach (as source.root), its own folder by default",
+    )
     .action(async (source: string, flags: OpenApiReadFlags) => {
       const { openApiValidateCommand } = await import('./openapi-validate-command.js');
       exitCode = await openApiValidateCommand(source, flags, io);
@@ -220,6 +228,14 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .option('--fail-on-breaking', 'exit 4 when a change breaks clients')
     .option('--json', 'print the changes as JSON')
     .option('--max-bytes <size>', 'the largest document, with its $ref files, to read (as maxBytes)', '10MiB')
+    .option(
+      '--max-ref-files <count>',
+      "the most files its $refs may name (as maxRefFiles; a spec's default without it)",
+    )
+    .option(
+      '--root <dir>',
+      "the folder a local document's $refs may reach (as source.root), its own folder by default",
+    )
     .action(async (oldSource: string, newSource: string, flags: OpenApiDiffFlags) => {
       const { openApiDiffCommand } = await import('./openapi-diff-command.js');
       exitCode = await openApiDiffCommand(oldSource, newSource, flags, io);
@@ -233,6 +249,11 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .option('-c, --config <file>', 'configuration file (default: $DOCSYNC_CONFIG)')
     .option('--org <org>', 'the organization of the spec, when several have this slug')
     .option('--dry-run', 'read and validate, upload nothing')
+    .option(
+      '--max-ref-files <count>',
+      "the most files its $refs may name, in place of the spec's maxRefFiles",
+    )
+    .option('--root <dir>', "the folder its $refs may reach, in place of the spec's source.root")
     .option('--json', 'print the result as JSON')
     .addOption(
       new Option('--log-level <level>', 'log level (logs go to stderr)').choices(LOG_LEVELS).default('warn'),

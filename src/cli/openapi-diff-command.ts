@@ -13,12 +13,8 @@ import { operationFingerprints } from '../openapi/operation-fingerprints.js';
 import type { ArgumentRead } from '../openapi/read-openapi-argument.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-import {
-  argumentLimits,
-  type OpenApiReadFlags,
-  readArgument,
-  writeInvalid,
-} from './openapi-validate-command.js';
+import { argumentLimits, type OpenApiReadFlags, readArgument } from './openapi-read-flags.js';
+import { writeInvalid } from './openapi-validate-command.js';
 
 export interface OpenApiDiffFlags extends OpenApiReadFlags {
   failOnBreaking?: boolean;
@@ -30,7 +26,7 @@ export async function openApiDiffCommand(
   flags: OpenApiDiffFlags,
   io: CliIo,
 ): Promise<number> {
-  const limits = argumentLimits(flags, io, 'diff');
+  const limits = await argumentLimits(flags, io, 'diff', [oldArgument, newArgument]);
   if (limits === undefined) return EXIT.invalid;
   const reads: Array<Extract<ArgumentRead, { ok: true }>> = [];
   for (const argument of [oldArgument, newArgument]) {

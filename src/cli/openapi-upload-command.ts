@@ -20,6 +20,7 @@ import { type RefreshResult, refreshOpenApiSpec } from '../openapi/refresh-opena
 import { MemoryOpenApiStateStore } from '../state/memory-openapi-state-store.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
+import { flagHint, specWithFlags } from './openapi-read-flags.js';
 import { problemLine } from './openapi-validate-command.js';
 import { readCliConfig } from './read-cli-config.js';
 
@@ -30,6 +31,10 @@ export interface OpenApiUploadFlags {
   org?: string;
   dryRun?: boolean;
   json?: boolean;
+  /** In place of the spec's `maxRefFiles`. */
+  maxRefFiles?: string;
+  /** In place of the spec's `source.root`. */
+  root?: string;
   logLevel?: LogLevel;
 }
 
@@ -41,14 +46,16 @@ export async function openApiUploadCommand(flags: OpenApiUploadFlags, io: CliIo)
   const candidates = config.openapi.filter(
     (spec) => spec.slug === flags.slug && (flags.org === undefined || spec.org === flags.org),
   );
-  const spec = candidates[0];
-  if (spec === undefined)
+  const configured = candidates[0];
+  if (configured === undefined)
     return usage(
       io,
       `${file} has no OpenAPI spec with slug ${flags.slug}${flags.org === undefined ? '' : ` in organization ${flags.org}`}: its specs are ${listed(config.openapi)}`,
     );
   if (candidates.length > 1)
     return usage(io, `specs of several organizations have slug ${flags.slug}: choose one with --org <org>`);
+  const spec = specWithFlags(configured, flags, io.cwd);
+  if (typeof spec === 'string') return usage(io, spec);
   const dryRun = config.dryRun || flags.dryRun === true;
   if (config.service === undefined && !dryRun)
     return usage(io, `${file} names no service: set service.baseUrl and service.token (or use --dry-run)`);
@@ -113,7 +120,10 @@ export async function openApiUploadCommand(flags: OpenApiUploadFlags, io: CliIo)
         ),
       ];
       io.stderr.write(`${lines.join('\n')}\n`);
-    } else io.stderr.write(`docsync openapi upload: ${name}: ${message} [${code}]\n`);
+    } else {
+      const hint = error instanceof DocsyncError ? flagHint(error, ['maxRefFiles', 'root']) : '';
+      io.stderr.write(`docsync openapi upload: ${name}: ${message}${hint} [${code}]\n`);
+    }
     return EXIT.failure;
   } finally {
     await api?.close();

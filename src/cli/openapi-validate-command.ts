@@ -2,26 +2,13 @@
 // pipeline or an editor: the document read (its `$ref`s bundled and confined as the refresh
 // confines them) and validated as Swagger 2.0 or OpenAPI 3.x. Exit 0 when valid; 1 when it cannot be
 // read or is not valid, each problem on stderr as `file:line #/pointer message`; 2 on bad usage.
-import { parseByteSize } from '../config/byte-size.js';
-import { DocsyncError } from '../errors/docsync-error.js';
-import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { OpenApiInvalidError } from '../openapi/openapi-invalid-error.js';
 import { operationsOf } from '../openapi/operation-fingerprints.js';
 import { pointerLines } from '../openapi/pointer-lines.js';
-import {
-  ARGUMENT_LIMITS,
-  type ArgumentLimits,
-  type ArgumentRead,
-  readOpenApiArgument,
-} from '../openapi/read-openapi-argument.js';
+import type { ArgumentRead } from '../openapi/read-openapi-argument.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
-
-export interface OpenApiReadFlags {
-  json?: boolean;
-  /** The largest document (with its `$ref`d files) read: `10MiB`, as a spec's `maxBytes`. */
-  maxBytes?: string;
-}
+import { argumentLimits, type OpenApiReadFlags, readArgument } from './openapi-read-flags.js';
 
 /** A problem as the commands print it: where (file, line, pointer) and what. */
 export interface LocatedProblem {
@@ -38,7 +25,7 @@ export async function openApiValidateCommand(
   flags: OpenApiReadFlags,
   io: CliIo,
 ): Promise<number> {
-  const limits = argumentLimits(flags, io, 'validate');
+  const limits = await argumentLimits(flags, io, 'validate', [argument]);
   if (limits === undefined) return EXIT.invalid;
   const read = await readArgument(argument, limits, io, 'validate');
   if (read === undefined) return EXIT.failure;
@@ -58,42 +45,6 @@ export async function openApiValidateCommand(
     io.stdout.write(`${read.label}: valid ${kind} document, ${operations} operation(s)${files}\n`);
   }
   return EXIT.ok;
-}
-
-/** The limits of `--max-bytes`, or undefined (with a line on stderr) when it is not a size. */
-export function argumentLimits(
-  flags: OpenApiReadFlags,
-  io: CliIo,
-  command: string,
-): ArgumentLimits | undefined {
-  if (flags.maxBytes === undefined) return ARGUMENT_LIMITS;
-  const maxBytes = parseByteSize(flags.maxBytes);
-  if (maxBytes === undefined || maxBytes < 1) {
-    io.stderr.write(
-      `docsync openapi ${command}: --max-bytes ${flags.maxBytes} is not a size, such as 20MiB or 20000000\n`,
-    );
-    return undefined;
-  }
-  return { ...ARGUMENT_LIMITS, maxBytes };
-}
-
-/** The document read and validated; undefined, with why on stderr, when it cannot be read. */
-export async function readArgument(
-  argument: string,
-  limits: ArgumentLimits,
-  io: CliIo,
-  command: string,
-): Promise<ArgumentRead | undefined> {
-  try {
-    return await readOpenApiArgument(argument, io.cwd, limits, AbortSignal.timeout(10 * 60 * 1000));
-  } catch (error) {
-    if (!(error instanceof DocsyncError)) throw error;
-    const hint = error.code === 'SOURCE_TOO_LARGE' ? ' (on the command line: --max-bytes)' : '';
-    io.stderr.write(
-      `docsync openapi ${command}: ${redactUrlCredentials(error.message)}${hint} [${error.code}]\n`,
-    );
-    return undefined;
-  }
 }
 
 /** Each problem of an invalid document, located by line where the text has its pointer. */

@@ -7,6 +7,8 @@ import { checkSchedule, SCHEDULE_PATHS, scheduleFields } from './schedule-schema
 
 /** Files a spec's `$ref`s may name, beyond the spec itself, unless `maxRefFiles` says otherwise. */
 export const DEFAULT_MAX_REF_FILES = 200;
+/** More files than this is a loop of `$ref`s rather than a spec. */
+export const MAX_REF_FILES_LIMIT = 10_000;
 
 const sourceUrl = z.string().superRefine((value, ctx) => {
   const message = sourceUrlProblem(value);
@@ -51,7 +53,7 @@ export const openapiSchema = z
     maxRefFiles: z
       .int('give a whole number of files, such as maxRefFiles: 500')
       .min(0, 'give 0 (no other files) or more')
-      .max(10_000, 'at most 10000: more files than that is a loop of $refs rather than a spec')
+      .max(MAX_REF_FILES_LIMIT, 'at most 10000: more files than that is a loop of $refs rather than a spec')
       .default(DEFAULT_MAX_REF_FILES),
   })
   .superRefine(
@@ -113,11 +115,14 @@ function sourceUrlProblem(value: string): string | undefined {
 
 /** Whether `root` holds `file`, both as written; mixed absolute and relative paths are checked on reading. */
 function fileRootProblem(file: string, rootDir: string): string | undefined {
-  if (isAbsolute(file) !== isAbsolute(rootDir)) return undefined;
-  const inside = relative(rootDir, file);
-  if (inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside))
-    return undefined;
+  if (isAbsolute(file) !== isAbsolute(rootDir) || folderHolds(rootDir, file)) return undefined;
   return `"${rootDir}" does not contain the spec's file ${file}: give a folder that holds it and the files its $refs name, such as root: .`;
+}
+
+/** Whether `file` is below `folder`, both relative to the same place or both absolute. */
+export function folderHolds(folder: string, file: string): boolean {
+  const inside = relative(folder, file);
+  return inside !== '' && inside !== '..' && !inside.startsWith(`..${sep}`) && !isAbsolute(inside);
 }
 
 function repositoryRootProblem(path: string, rootDir: string): string | undefined {

@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../errors/error-codes.js';
 import { credentialsHint } from '../git/credentials-hint.js';
 import { GitError } from '../git/git-error.js';
 import { GitHubAppError } from '../github-app/github-app-error.js';
+import { OpenApiSourceError, type SourceSetting } from '../openapi/openapi-source-error.js';
 
 /** What the failed job was about: a mapping (its name and space) or an OpenAPI spec. */
 export interface FailureSubject {
@@ -24,6 +25,8 @@ export function failureHint(error: unknown, subject: FailureSubject = {}): strin
   if (error instanceof GitError) return gitHint(error, subject) ?? ERROR_CODES[error.code];
   if (error instanceof GitHubAppError) return githubAppHint(error, subject);
   if (error instanceof ArtifactStorageError) return artifactStorageHint(error);
+  if (error instanceof OpenApiSourceError && error.setting !== undefined)
+    return sourceHint(error.setting, subject);
   return ERROR_CODES[error instanceof DocsyncError ? error.code : 'FAILED'];
 }
 
@@ -86,5 +89,18 @@ function githubAppHint(error: GitHubAppError, subject: FailureSubject): string {
       return `GitHub refused the installation a token: check that it is not suspended and that the app may read the repository (${key}.installationId)`;
     default:
       return ERROR_CODES[error.code];
+  }
+}
+
+/** A spec's source past a limit or its root: the key of the spec that lets it through. */
+function sourceHint(setting: SourceSetting, subject: FailureSubject): string {
+  const of = subject.spec === undefined ? 'of the spec' : `of spec ${subject.spec.org}/${subject.spec.slug}`;
+  switch (setting) {
+    case 'maxBytes':
+      return `the document is larger than the spec allows: raise maxBytes ${of}, or make it smaller`;
+    case 'maxRefFiles':
+      return `its $refs name more files than the spec allows: raise maxRefFiles ${of}`;
+    case 'root':
+      return `a $ref leaves the folder the spec may read: widen source.root ${of}, or move the file`;
   }
 }

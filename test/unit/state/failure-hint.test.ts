@@ -4,6 +4,7 @@ import { ApiError } from '../../../src/api/api-error.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { ERROR_CODES } from '../../../src/errors/error-codes.js';
 import { GitError } from '../../../src/git/git-error.js';
+import { OpenApiSourceError } from '../../../src/openapi/openapi-source-error.js';
 import { failureHint } from '../../../src/state/failure-hint.js';
 import { failureOf } from '../../../src/state/record-failure.js';
 
@@ -68,6 +69,18 @@ describe('failureHint', () => {
       stderr: "fatal: Authentication failed for 'https://host/x.git/'",
     });
     expect(failureHint(error, MAPPING)).toMatch(/refused the credentials: check git\.repo of mapping docs/);
+  });
+
+  it("names the spec's own key for a source past maxRefFiles, maxBytes or its root", () => {
+    const spec = { spec: { org: 'acme', slug: 'pets' } };
+    const files = new OpenApiSourceError('SOURCE_TOO_LARGE', 'too many files', { setting: 'maxRefFiles' });
+    expect(failureHint(files, spec)).toBe(
+      'its $refs name more files than the spec allows: raise maxRefFiles of spec acme/pets',
+    );
+    const bytes = new OpenApiSourceError('SOURCE_TOO_LARGE', 'too large', { setting: 'maxBytes' });
+    expect(failureHint(bytes, spec)).toMatch(/raise maxBytes of spec acme\/pets/);
+    const root = new OpenApiSourceError('SOURCE_REFUSED', 'outside', { setting: 'root' });
+    expect(failureHint(root, spec)).toMatch(/widen source\.root of spec acme\/pets/);
   });
 
   it("falls back to what the code means, and to FAILED's meaning for an error docsync did not raise", () => {
