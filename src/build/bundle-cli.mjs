@@ -170,7 +170,9 @@ const fastifyOnUse = {
 
 const result = await build({
   absWorkingDir: root,
-  entryPoints: { bin: 'src/cli/bin.ts' },
+  // The OpenAPI worker thread's module (src/openapi/openapi-worker-pool.ts starts it from beside
+  // the chunk that holds the pool): an entry of its own, so that a file of that name is there.
+  entryPoints: { bin: 'src/cli/bin.ts', 'openapi-worker-main': 'src/openapi/openapi-worker-main.ts' },
   outdir,
   bundle: true,
   splitting: true,

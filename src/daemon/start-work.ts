@@ -9,6 +9,7 @@ import type { RepoCredentials } from '../git/repo-credentials.js';
 import type { Shutdown } from '../lifecycle/shutdown.js';
 import type { Logger } from '../log/create-logger.js';
 import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
+import { closeOpenApiWorkers } from '../openapi/load-openapi-off-thread.js';
 import { lossCheckIntervalMs } from '../producers/loss-check-interval.js';
 import { RedisLossWatch } from '../producers/redis-loss-watch.js';
 import { syncAllSchedulers } from '../producers/sync-all-schedulers.js';
@@ -63,6 +64,8 @@ export async function startWork(options: WorkOptions): Promise<void> {
   shutdown.add('derived mappings', () => refresher.close());
   refresher.start();
   stopIfStopping();
+  // After the workers (steps run last registered first): a refresh still running keeps its thread.
+  shutdown.add('openapi worker threads', () => closeOpenApiWorkers());
   const runner = new JobRunner({
     definitions: options.jobs ?? JOBS,
     connection: redis.worker(),

@@ -7,7 +7,7 @@ import { DocsyncError } from '../errors/docsync-error.js';
 import { GitError } from '../git/git-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import { loadOpenApiDocument } from '../openapi/load-openapi-document.js';
+import { loadOpenApiOffThread } from '../openapi/load-openapi-off-thread.js';
 import { formatProblem, OpenApiInvalidError } from '../openapi/openapi-invalid-error.js';
 import { openApiSourceReader } from '../openapi/openapi-source-reader.js';
 import type { CheckRunner } from './check-runner.js';
@@ -42,7 +42,7 @@ export async function checkOpenApiSource(
     const read = await reader.read(undefined, signal);
     // Without validators to compare with, a source always answers with its content.
     if (read.kind !== 'read') throw new Error('the source answered "not modified" to a plain read');
-    return loadOpenApiDocument(
+    return loadOpenApiOffThread(
       read.bytes,
       reader,
       { maxBytes: spec.maxBytes, maxRefFiles: spec.maxRefFiles },

@@ -3,7 +3,8 @@
 // same way (the address's origin, or the file's folder).
 import { DEFAULT_MAX_REF_FILES } from '../config/openapi-schema.js';
 import { FileSourceReader } from './file-source-reader.js';
-import { type LoadedOpenApi, loadOpenApiDocument } from './load-openapi-document.js';
+import type { LoadedOpenApi } from './load-openapi-document.js';
+import { loadOpenApiOffThread } from './load-openapi-off-thread.js';
 import { OpenApiInvalidError } from './openapi-invalid-error.js';
 import type { OpenApiSourceReader } from './openapi-source-reader.js';
 import { UrlSourceReader } from './url-source-reader.js';
@@ -49,7 +50,7 @@ export async function readOpenApiArgument(
   // No validators were sent, so the source cannot answer "not modified".
   const bytes = read.kind === 'read' ? read.bytes : Buffer.alloc(0);
   try {
-    const loaded = await loadOpenApiDocument(
+    const loaded = await loadOpenApiOffThread(
       bytes,
       reader,
       { maxBytes: limits.maxBytes, maxRefFiles: limits.maxRefFiles },

@@ -11,7 +11,7 @@ import type { Logger } from '../log/create-logger.js';
 import type { OpenApiState, OpenApiStateStore, OpenApiUpload } from '../state/openapi-state-store.js';
 import { type BreakingChange, breakingChanges } from './breaking-changes.js';
 import { canonicalDigest } from './canonical-digest.js';
-import { loadOpenApiDocument } from './load-openapi-document.js';
+import { analyseOpenApiOffThread, type OffThreadAnalysis } from './load-openapi-off-thread.js';
 import { type OpenApiContract, openApiContract, packContract, unpackContract } from './openapi-contract.js';
 import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
 import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
@@ -68,11 +68,16 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
   if (last !== undefined && last.refFiles === 0 && last.sourceHash === sourceHash)
     return unchanged(input, state, 'same-content', read.validators);
 
-  const loaded = await loadOpenApiDocument(
+  // No record of the last upload (a first one, or Redis lost it): what the service holds stands for it.
+  const compare = last === undefined && input.api !== undefined;
+  // Parsed, bundled, validated and fingerprinted in a worker thread: a spec of 10 MB is seconds of
+  // synchronous work, which must not stop the health check or lock renewals.
+  const loaded = await analyseOpenApiOffThread(
     read.bytes,
     reader,
     { maxBytes: spec.maxBytes, maxRefFiles: spec.maxRefFiles },
     signal,
+    { fingerprints: true, digest: compare },
   );
   const hash = sha256(loaded.text);
   if (last !== undefined && last.hash === hash)
@@ -84,29 +89,23 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     );
   }
 
-  // No record of the last upload (a first one, or Redis lost it): what the service holds stands for it.
   const latest =
-    last === undefined && input.api !== undefined
+    compare && input.api !== undefined
       ? await readLatestVersion(input.api, spec.org, spec.slug, signal)
       : undefined;
-  // Time-sliced: a spec of thousands of operations must not stop the health check or lock renewals.
-  const fingerprints = await operationFingerprints(loaded.document, { signal });
-  const contract = await openApiContract(loaded.document, { signal });
+  const { fingerprints, contract } = analysed(loaded);
   const record = {
     hash,
     sourceHash,
     refFiles: loaded.refFiles,
     validators: read.validators,
     ...fingerprintsOf(fingerprints),
-    ...titleOf(loaded.document),
+    ...(loaded.title === undefined ? {} : { title: loaded.title }),
   };
   if (latest?.document !== undefined) {
     // Compared as parsed documents: the service keeps what it parsed, not the bytes sent.
-    const [theirs, ours] = await Promise.all([
-      canonicalDigest(latest.document, { signal }),
-      canonicalDigest(loaded.document, { signal }),
-    ]);
-    if (theirs === ours)
+    const theirs = await canonicalDigest(latest.document, { signal });
+    if (theirs === loaded.digest)
       return foundOnService(input, latest, { ...record, contract: await packContract(contract) });
   }
   const baseline = await baselineOf(last, latest, signal);
@@ -299,9 +298,12 @@ export function sha256(data: Buffer | string): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
-/** The document's `info.title`, as the status shows it: one line, at most 200 characters. */
-function titleOf(document: Record<string, unknown>): { title?: string } {
-  const info = document.info as { title?: unknown } | undefined;
-  const title = typeof info?.title === 'string' ? info.title.replace(/\s+/g, ' ').trim().slice(0, 200) : '';
-  return title === '' ? {} : { title };
+/** The fingerprints and the contract the worker made: asked for, so always there. */
+function analysed(loaded: OffThreadAnalysis): {
+  fingerprints: OperationFingerprints;
+  contract: OpenApiContract;
+} {
+  if (loaded.fingerprints === undefined || loaded.contract === undefined)
+    throw new Error('the OpenAPI worker sent no fingerprints');
+  return { fingerprints: loaded.fingerprints, contract: loaded.contract };
 }
