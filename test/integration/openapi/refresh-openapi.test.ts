@@ -197,7 +197,11 @@ describe('refresh-openapi', () => {
       join(dir, 'schemas', 'pet.yaml'),
       'Pet:\n  type: object\n  properties:\n    name: { type: integer }\n',
     );
-    expect(await refresh()).toMatchObject({ result: 'uploaded', changes: { changed: ['GET /pets'] } });
+    // The bundle makes the referenced schema a component, as Redocly does: the operation changed through it.
+    expect(await refresh()).toMatchObject({
+      result: 'uploaded',
+      changes: { changed: [], changedVia: [expect.objectContaining({ operation: 'GET /pets' })] },
+    });
     expect((await store.get(emulator.orgId, 'pets')).uploaded?.refFiles).toBe(1);
 
     await writeFile(

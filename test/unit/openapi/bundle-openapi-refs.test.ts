@@ -103,16 +103,22 @@ describe('bundling $refs to other files', () => {
     expect(refFiles).toBe(5);
     expect(new Set(source.reads).size).toBe(5);
     const refs = refsOf(parse(text));
-    expect(refs).toContain('#/paths/~1menu-item-images~1%7BmenuItemId%7D/get/parameters/0');
-    expect(refs).toContain(
-      '#/paths/~1menu-item-images~1%7BmenuItemId%7D/get/responses/200/content/image~1png/schema',
+    // As Redocly's bundle: path items are copied in place (no component may hold one in 3.0), and
+    // the parameters and schemas they name become components, named after their files.
+    expect(new Set(refs)).toEqual(
+      new Set([
+        '#/components/parameters/menuItemId',
+        '#/components/schemas/Image',
+        '#/components/schemas/Problem',
+        '#/components/schemas/MenuItem',
+      ]),
     );
     // Every pointer is a URI fragment without raw braces, and names a value of the bundle.
     for (const ref of refs) {
       expect(ref).toMatch(/^#(\/[A-Za-z0-9\-._~!$&'()*+,;=:@%]*)*$/);
       expect(valueAt(document, fragmentTokens(ref.slice(1)) ?? ['?'])).toMatchObject({ found: true });
     }
-    // A $ref back into the document becomes internal; siblings of a $ref stay beside what it names.
+    // A $ref back into the document becomes internal; siblings of a schema's $ref stay beside it.
     expect(
       valueAt(document, ['paths', '/menu-item-images/{menuItemId}', 'put', 'responses', 'default']),
     ).toEqual({
@@ -122,32 +128,27 @@ describe('bundling $refs to other files', () => {
       }),
     });
     const itemContent = ['paths', '/menu-items/{menuItemId}', 'get', 'responses', '200', 'content'];
-    const item = valueAt(document, itemContent);
-    expect(item).toMatchObject({
+    expect(valueAt(document, itemContent)).toMatchObject({
       value: {
         'application/json': {
-          schema: {
-            type: 'object',
-            description: 'One item of the menu',
-            properties: { related: { items: {} } },
-          },
+          schema: { $ref: '#/components/schemas/MenuItem', description: 'One item of the menu' },
         },
       },
     });
-    // MenuItem refers to itself (`#`): the copy refers to where it was placed.
-    expect(
-      valueAt(document, [
-        ...itemContent,
-        'application/json',
-        'schema',
-        'properties',
-        'related',
-        'items',
-        '$ref',
-      ]),
-    ).toEqual({
-      found: true,
-      value: '#/paths/~1menu-items~1%7BmenuItemId%7D/get/responses/200/content/application~1json/schema',
+    // MenuItem refers to itself (`#`): its component refers to itself.
+    expect(document).toMatchObject({
+      components: {
+        schemas: {
+          Image: { type: 'string', format: 'binary' },
+          MenuItem: {
+            properties: {
+              image: { $ref: '#/components/schemas/Image' },
+              related: { items: { $ref: '#/components/schemas/MenuItem' } },
+            },
+          },
+        },
+        parameters: { menuItemId: { name: 'menuItemId', in: 'path' } },
+      },
     });
   });
 

@@ -108,7 +108,7 @@ info: { title: t, version: '1' }
 paths:
   /stats:
     get:
-      x-sample: { $ref: extension.yaml }
+      x-sample: { $ref: '#/components/schemas/Member' }
       parameters:
         - name: q
           in: query
@@ -137,7 +137,7 @@ components:
       value: [{ actions_stats: { $ref: server-statistics-actions.yaml } }]
 `;
 
-  it('reads no file for a $ref in an example, a default, an enum or an extension, and uploads the exact bytes', async () => {
+  it('reads no file for a $ref in an example, a default or an enum, nor for a pointer in an extension, and uploads the exact bytes', async () => {
     const source = reader();
     const loaded = await load(LITERALS, source);
     expect(source.reads).toEqual([]);
@@ -163,7 +163,12 @@ components:
     expect(source.reads).toEqual(['https://specs.example/api/member.yaml']);
     expect(loaded.refFiles).toBe(1);
     expect(loaded.document).toMatchObject({
-      components: { schemas: { Group: { properties: { $ref: { type: 'integer' } } } } },
+      components: {
+        schemas: {
+          Group: { properties: { $ref: { $ref: '#/components/schemas/member' } } },
+          member: { type: 'integer' },
+        },
+      },
     });
   });
 
