@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.js';
+import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
+import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
+
+const BASE = 'https://specs.example/api/';
+
+/** A source whose document is `openapi.yaml` and whose other files are in memory, by path under BASE. */
+function reader(files: Record<string, string>): OpenApiSourceReader & { reads: string[] } {
+  const reads: string[] = [];
+  return {
+    location: `${BASE}openapi.yaml`,
+    label: 'openapi.yaml',
+    reads,
+    read: async () => ({ kind: 'not-modified' }),
+    readRef: async (location) => {
+      const path = decodeURI(location.slice(BASE.length));
+      reads.push(path);
+      const text = files[path];
+      if (text === undefined) throw new Error(`no file at ${location}`);
+      return Buffer.from(text);
+    },
+  };
+}
+
+const load = (text: string, files: Record<string, string> = {}) =>
+  loadOpenApiDocument(
+    Buffer.from(text),
+    reader(files),
+    { maxBytes: 64 * 1024 * 1024, maxRefFiles: 200 },
+    new AbortController().signal,
+  );
+
+const HEAD = "openapi: 3.0.3\ninfo: { title: t, version: '1' }\n";
+
+describe('bundling: where a $ref may point and where it is copied', () => {
+  it('gives a component the name the document gives it, and points every other $ref to the same file at it', async () => {
+    const loaded = await load(
+      `${HEAD}paths:
+  /pets:
+    get:
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: pet.yaml } } } }
+components:
+  schemas:
+    Animal: { $ref: pet.yaml }
+`,
+      { 'pet.yaml': 'type: object\nproperties: { name: { type: string } }\n' },
+    );
+    expect(loaded.document).toMatchObject({
+      paths: {
+        '/pets': {
+          get: {
+            responses: {
+              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Animal' } } } },
+            },
+          },
+        },
+      },
+      components: { schemas: { Animal: { type: 'object', properties: { name: { type: 'string' } } } } },
+    });
+    expect(Object.keys((loaded.document.components as { schemas: object }).schemas)).toEqual(['Animal']);
+  });
+
+  it('refuses a map of properties that holds itself, where no pointer may stand, naming where', async () => {
+    const error = await load(
+      `${HEAD}paths: {}
+components:
+  schemas:
+    Tree: { type: object, properties: { $ref: tree-properties.yaml } }
+`,
+      { 'tree-properties.yaml': 'child: { type: object, properties: { $ref: tree-properties.yaml } }\n' },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenApiInvalidError);
+    expect((error as OpenApiInvalidError).problems).toEqual([
+      {
+        file: 'tree-properties.yaml',
+        pointer: '/child/properties',
+        message: expect.stringContaining('names a value holding it, where OpenAPI allows no reference'),
+      },
+    ]);
+  });
+
+  it('refuses a pointer into a file that is neither JSON nor YAML', async () => {
+    const error = await load(
+      `${HEAD}paths:\n  /a:\n    get:\n      description: { $ref: 'docs/a.md#/intro' }\n      responses: { '204': { description: none } }\n`,
+      { 'docs/a.md': '# A\n' },
+    ).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(OpenApiInvalidError);
+    expect((error as OpenApiInvalidError).problems).toEqual([
+      {
+        pointer: '/paths/~1a/get/description',
+        message:
+          'has a $ref to "docs/a.md#/intro", a pointer into a file that is neither JSON nor YAML: name the whole file',
+      },
+    ]);
+  });
+
+  it('reads $refs inside code samples that a file of the tree holds, and keeps pointers in extensions as written', async () => {
+    const loaded = await load(
+      `${HEAD}paths:\n  /a: { $ref: paths/a.yaml }\nx-tagGroups: [{ name: All, tags: [{ $ref: '#/tags/0' }] }]\ntags: [{ name: a }]\n`,
+      {
+        'paths/a.yaml':
+          "get:\n  x-codeSamples: [{ lang: Shell, source: { $ref: ../code/a.sh } }]\n  responses: { '204': { description: none } }\n",
+        'code/a.sh': 'curl https://api.example/a\n',
+      },
+    );
+    expect(loaded.document).toMatchObject({
+      paths: { '/a': { get: { 'x-codeSamples': [{ source: 'curl https://api.example/a\n' }] } } },
+      'x-tagGroups': [{ tags: [{ $ref: '#/tags/0' }] }],
+    });
+  });
+});
+
+describe("bundling GitHub's descriptions", () => {
+  for (const name of ['api.github.com.json', 'ghec.json']) {
+    it(`reads no other file for ${name} and uploads its exact bytes`, async () => {
+      const path = createRequire(import.meta.url).resolve(`@octokit/openapi/generated/${name}`);
+      const text = await readFile(path, 'utf8');
+      const loaded = await load(text);
+      expect(loaded.refFiles).toBe(0);
+      expect(loaded.text === text).toBe(true);
+    }, 60_000);
+  }
+});
