@@ -8,6 +8,7 @@ import { OpenApiInvalidError } from './openapi-invalid-error.js';
 import { rulesOf } from './openapi-positions.js';
 import type { OpenApiSourceReader } from './openapi-source-reader.js';
 import { parseOpenApiText, type TextFormat } from './parse-openapi-text.js';
+import { textProblems } from './text-problems.js';
 import { validateOpenApiDocument } from './validate-openapi-document.js';
 
 export interface LoadedOpenApi {
@@ -29,8 +30,7 @@ export async function loadOpenApiDocument(
 ): Promise<LoadedOpenApi> {
   const source = bytes.toString('utf8');
   const parsed = parseOpenApiText(source);
-  if (!parsed.ok)
-    throw new OpenApiInvalidError(reader.label, [{ pointer: '', message: parsed.problem.message }]);
+  if (!parsed.ok) throw new OpenApiInvalidError(reader.label, textProblems(parsed.problems));
   const { value, format } = parsed;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new OpenApiInvalidError(reader.label, [{ pointer: '', message: 'is not an object' }]);

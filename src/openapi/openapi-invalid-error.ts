@@ -8,6 +8,9 @@ export interface OpenApiProblem {
   message: string;
   /** The file the problem is in, when it is not the main document (a `$ref`'d file). */
   file?: string;
+  /** Where in the file's text, from 1, when the problem is in the text itself (a duplicate key). */
+  line?: number;
+  column?: number;
 }
 
 /** How many problems an error carries at most: enough to act on, not a wall of text. */
@@ -29,6 +32,12 @@ export class OpenApiInvalidError extends DocsyncError {
 }
 
 export function formatProblem(problem: OpenApiProblem): string {
+  if (problem.line !== undefined) {
+    const at = `${problem.line}:${problem.column ?? 1}`;
+    const where =
+      problem.file === undefined ? `line ${at.replace(':', ', column ')}:` : `${problem.file}:${at}`;
+    return `${where}${problem.pointer === '' ? '' : ` #${problem.pointer}`} ${problem.message}`;
+  }
   const where = `${problem.file === undefined ? '' : `${problem.file}`}#${problem.pointer}`;
   return `${where} ${problem.message}`;
 }

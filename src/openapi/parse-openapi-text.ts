@@ -21,11 +21,17 @@ export interface TextProblem {
   message: string;
   line?: number;
   column?: number;
+  /** The key written twice, for a `duplicate-key`. */
+  key?: string;
 }
 
+/**
+ * A text refused: `problem` is the first reason, `problems` every one found (each duplicate key of
+ * the document; a single problem of any other kind, after which nothing further is read).
+ */
 export type ParsedText =
   | { ok: true; value: unknown; format: TextFormat }
-  | { ok: false; problem: TextProblem };
+  | { ok: false; problem: TextProblem; problems: readonly TextProblem[] };
 
 export function parseOpenApiText(text: string, limits: TextLimits = OPENAPI_TEXT_LIMITS): ParsedText {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -58,18 +64,19 @@ function parseJson(text: string, limits: TextLimits): ParsedText | undefined {
     // Not JSON, perhaps YAML in flow style: the YAML parser decides, and says where it fails.
     return undefined;
   }
-  const problem = checkJsonKeys(text, limits.maxDepth);
-  return problem === undefined ? { ok: true, value, format: 'json' } : { ok: false, problem };
+  const problems = checkJsonKeys(text, limits.maxDepth);
+  return problems.length === 0 ? { ok: true, value, format: 'json' } : refused(problems);
 }
 
 /** Objects with more keys than this get a Set; smaller ones are searched in a list, which is faster. */
 const LIST_KEYS = 12;
 
 /**
- * Duplicate keys and nesting of a text JSON.parse accepted (it keeps the last of duplicate keys
- * without a word). One pass over the characters; the key lists are reused per depth.
+ * Duplicate keys (every one) and nesting of a text JSON.parse accepted (it keeps the last of
+ * duplicate keys without a word). One pass over the characters; the key lists are reused per depth.
  */
-function checkJsonKeys(text: string, maxDepth: number): TextProblem | undefined {
+function checkJsonKeys(text: string, maxDepth: number): TextProblem[] {
+  const duplicates: TextProblem[] = [];
   // Per depth, reused from one object to the next: the keys of the object open at that depth.
   const lists: string[][] = [];
   const sets: Array<Set<string>> = [];
@@ -94,9 +101,9 @@ function checkJsonKeys(text: string, maxDepth: number): TextProblem | undefined 
       const list = lists[depth] as string[];
       if (large[depth] === true) {
         const set = sets[depth] as Set<string>;
-        if (set.has(key)) return duplicateKey(text, key, start);
+        if (set.has(key)) duplicates.push(duplicateKey(text, key, start));
         set.add(key);
-      } else if (list.includes(key)) return duplicateKey(text, key, start);
+      } else if (list.includes(key)) duplicates.push(duplicateKey(text, key, start));
       else if (list.length < LIST_KEYS) list.push(key);
       else {
         const set = sets[depth] ?? new Set<string>();
@@ -107,7 +114,7 @@ function checkJsonKeys(text: string, maxDepth: number): TextProblem | undefined 
       }
     } else if (code === 0x7b || code === 0x5b) {
       depth += 1;
-      if (depth > maxDepth) return tooDeep(text, i, maxDepth);
+      if (depth > maxDepth) return [tooDeep(text, i, maxDepth)];
       objects[depth] = code === 0x7b;
       expectKey = code === 0x7b;
       if (code === 0x7b) {
@@ -124,7 +131,11 @@ function checkJsonKeys(text: string, maxDepth: number): TextProblem | undefined 
       expectKey = objects[depth] === true;
     }
   }
-  return undefined;
+  return duplicates;
+}
+
+function refused(problems: readonly TextProblem[]): ParsedText {
+  return { ok: false, problem: problems[0] as TextProblem, problems };
 }
 
 /** Whether the quote at `index` is escaped: preceded by an odd number of backslashes. */
@@ -141,41 +152,42 @@ function parseYaml(text: string, limits: TextLimits): ParsedText {
     // parseDocument rather than parse: errors are read here, and warnings are never printed.
     document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
   } catch (error) {
-    if (error instanceof RangeError) return { ok: false, problem: depthProblem(limits.maxDepth) };
+    if (error instanceof RangeError) return refused([depthProblem(limits.maxDepth)]);
     throw error;
   }
-  const [error] = document.errors;
+  const error = document.errors.find((found) => found.code !== 'DUPLICATE_KEY');
   if (error !== undefined) {
     const { line, col } = lineCounter.linePos(error.pos[0]);
-    if (error.code === 'DUPLICATE_KEY') {
-      const key = keyAt(text, error.pos[0]);
-      return { ok: false, problem: duplicateProblem(key, line, col) };
-    }
-    return {
-      ok: false,
-      problem: {
+    return refused([
+      {
         kind: 'syntax',
         message: `is neither JSON nor YAML (line ${line}, column ${col}: ${firstLine(error.message)})`,
         line,
         column: col,
       },
-    };
+    ]);
   }
+  if (document.errors.length > 0)
+    return refused(
+      document.errors.map((duplicate) => {
+        const { line, col } = lineCounter.linePos(duplicate.pos[0]);
+        return duplicateProblem(keyAt(text, duplicate.pos[0]), line, col);
+      }),
+    );
   let value: unknown;
   try {
     value = document.toJS({ maxAliasCount: limits.maxAliasCount });
   } catch (cause) {
-    if (cause instanceof RangeError) return { ok: false, problem: depthProblem(limits.maxDepth) };
+    if (cause instanceof RangeError) return refused([depthProblem(limits.maxDepth)]);
     // toJS throws a ReferenceError past maxAliasCount, the guard against exponential documents.
-    return {
-      ok: false,
-      problem: {
+    return refused([
+      {
         kind: 'aliases',
         message: `cannot be read as YAML (${firstLine((cause as Error).message)}): its aliases expand past ${limits.maxAliasCount} nodes; write the repeated parts out or use $ref`,
       },
-    };
+    ]);
   }
-  if (depthBeyond(value, limits.maxDepth)) return { ok: false, problem: depthProblem(limits.maxDepth) };
+  if (depthBeyond(value, limits.maxDepth)) return refused([depthProblem(limits.maxDepth)]);
   return { ok: true, value, format: 'yaml' };
 }
 
@@ -184,12 +196,20 @@ function duplicateKey(text: string, key: string, offset: number): TextProblem {
   return duplicateProblem(key, line, column);
 }
 
+const DUPLICATE_FIX = 'parsers keep only one of them, so remove or rename one';
+
+/** A duplicate key's message without its place, for those that show the place before it. */
+export function duplicateKeyMessage(key: string): string {
+  return `has the key ${JSON.stringify(key)} twice in one object: ${DUPLICATE_FIX}`;
+}
+
 function duplicateProblem(key: string, line: number, column: number): TextProblem {
   return {
     kind: 'duplicate-key',
-    message: `has the key ${JSON.stringify(key)} twice in one object (line ${line}, column ${column}): parsers keep only one of them, so remove or rename one`,
+    message: `has the key ${JSON.stringify(key)} twice in one object (line ${line}, column ${column}): ${DUPLICATE_FIX}`,
     line,
     column,
+    key,
   };
 }
 

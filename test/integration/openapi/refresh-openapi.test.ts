@@ -362,7 +362,7 @@ describe('refresh-openapi of real-world layouts', () => {
     const { emulator, refresh } = await setUp(() => `    source: ${url}\n`);
     const error = await refresh().catch((caught: unknown) => caught);
     expect(error).toMatchObject({ code: 'OPENAPI_INVALID' });
-    expect((error as Error).message).toContain('has the key "/pets" twice in one object (line 10, column 3)');
+    expect((error as Error).message).toContain('line 10, column 3: has the key "/pets" twice in one object');
     expect(await uploads(emulator)).toBe(0);
 
     // The service, given the same text, refuses it too.

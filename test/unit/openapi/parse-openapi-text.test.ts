@@ -28,17 +28,16 @@ describe('parseOpenApiText', () => {
 
   it('refuses duplicate keys in JSON with their line and column, escaped spellings included', () => {
     const text = '{\n  "paths": {\n    "/a": {},\n    "/b": {},\n    "/a": {"get": {}}\n  }\n}';
-    expect(parseOpenApiText(text)).toEqual({
-      ok: false,
-      problem: {
-        kind: 'duplicate-key',
-        message: expect.stringMatching(
-          /^has the key "\/a" twice in one object \(line 5, column 5\): .*remove or rename one$/,
-        ),
-        line: 5,
-        column: 5,
-      },
-    });
+    const duplicate = {
+      kind: 'duplicate-key',
+      message: expect.stringMatching(
+        /^has the key "\/a" twice in one object \(line 5, column 5\): .*remove or rename one$/,
+      ),
+      line: 5,
+      column: 5,
+      key: '/a',
+    };
+    expect(parseOpenApiText(text)).toEqual({ ok: false, problem: duplicate, problems: [duplicate] });
     expect(parseOpenApiText('{"a": 1, "\\u0061": 2}')).toMatchObject({
       ok: false,
       problem: { kind: 'duplicate-key' },
@@ -54,15 +53,39 @@ describe('parseOpenApiText', () => {
   });
 
   it('refuses duplicate keys in YAML with their line and column', () => {
+    const duplicate = {
+      kind: 'duplicate-key',
+      message: expect.stringContaining('has the key "get" twice in one object (line 5, column 5)'),
+      line: 5,
+      column: 5,
+      key: 'get',
+    };
     expect(parseOpenApiText('openapi: 3.0.3\npaths:\n  /a:\n    get: {}\n    get: {}\n')).toEqual({
       ok: false,
-      problem: {
-        kind: 'duplicate-key',
-        message: expect.stringContaining('has the key "get" twice in one object (line 5, column 5)'),
-        line: 5,
-        column: 5,
-      },
+      problem: duplicate,
+      problems: [duplicate],
     });
+  });
+
+  it('names every duplicate key of a document, in JSON and in YAML, each with its line and column', () => {
+    const yaml =
+      'openapi: 3.0.3\npaths:\n  /a:\n    get: {}\n    get: {}\n  /a: {}\ninfo: { title: t, title: u }\n';
+    const json =
+      '{\n  "openapi": "3.0.3",\n  "paths": {\n    "/a": {"get": {}, "get": {}},\n    "/a": {}\n  },\n  "info": {"title": "t",\n    "title": "u"}\n}';
+    const places = (text: string) => {
+      const parsed = parseOpenApiText(text);
+      return parsed.ok ? [] : parsed.problems.map(({ key, line, column }) => ({ key, line, column }));
+    };
+    expect(places(yaml)).toEqual([
+      { key: 'get', line: 5, column: 5 },
+      { key: '/a', line: 6, column: 3 },
+      { key: 'title', line: 7, column: 19 },
+    ]);
+    expect(places(json)).toEqual([
+      { key: 'get', line: 4, column: 23 },
+      { key: '/a', line: 5, column: 5 },
+      { key: 'title', line: 8, column: 5 },
+    ]);
   });
 
   it('takes aliases up to its limit and refuses a billion laughs', () => {
