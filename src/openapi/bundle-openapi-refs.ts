@@ -12,7 +12,7 @@ import type { PositionRules } from './openapi-positions.js';
 import { OpenApiSourceError } from './openapi-source-error.js';
 import type { OpenApiSourceReader } from './openapi-source-reader.js';
 import { depthBeyond, OPENAPI_TEXT_LIMITS, parseOpenApiText } from './parse-openapi-text.js';
-import { type RefFile, RefPlacer } from './place-bundled-refs.js';
+import { type Found, type RefFile, RefPlacer } from './place-bundled-refs.js';
 import { tooLarge } from './url-source-reader.js';
 
 export interface BundleLimits {
@@ -81,9 +81,10 @@ export async function bundleOpenApiRefs(
 
   const placer = new RefPlacer(document, rootFile, files, options.rules, reader.label);
   let frontier: Item[] = [rootItem(document, rootFile)];
-  while (frontier.length > 0) {
+  let deferred: Found = { sites: [], mappings: [] };
+  while (frontier.length + deferred.sites.length + deferred.mappings.length > 0) {
     signal.throwIfAborted();
-    const found = { sites: [] as Item[], mappings: [] as MappingSite[] };
+    const found = deferred;
     for (const item of frontier) collect(item, options.rules, rootFile, found, Number.POSITIVE_INFINITY);
     const targets = placer.targets(found);
     const missing = [...new Set(targets.map((target) => target.file))].filter(
@@ -98,7 +99,7 @@ export async function bundleOpenApiRefs(
     }
     for (let start = 0; start < missing.length; start += PARALLEL_READS)
       await Promise.all(missing.slice(start, start + PARALLEL_READS).map(load));
-    frontier = placer.place(found, targets);
+    ({ next: frontier, deferred } = placer.place(found, targets));
   }
   if (depthBeyond(document, OPENAPI_TEXT_LIMITS.maxDepth)) {
     throw invalid({

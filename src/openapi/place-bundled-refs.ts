@@ -17,6 +17,14 @@ import { OpenApiInvalidError, type OpenApiProblem } from './openapi-invalid-erro
 import { componentSection, type Kind } from './openapi-kinds.js';
 import { type Container, type PositionRules, tokensOf } from './openapi-positions.js';
 
+/** The references a round of the bundler replaces. */
+export interface Found {
+  sites: Item[];
+  mappings: MappingSite[];
+}
+
+const SWAGGER2_SECTIONS: ReadonlySet<string> = new Set(['definitions', 'parameters', 'responses']);
+
 /** A file a `$ref` named: parsed JSON or YAML, or the text of any other file. */
 export type RefFile = { value: unknown } | { text: string };
 
@@ -35,7 +43,7 @@ export class RefPlacer {
   ) {}
 
   /** The targets of the sites, then of the mappings, in that order. */
-  targets(found: { sites: Item[]; mappings: MappingSite[] }): Target[] {
+  targets(found: Found): Target[] {
     return [
       ...found.sites.map((site) =>
         targetOf((site.node as Record<string, unknown>).$ref as string, site, this.rootFile, this.label),
@@ -46,24 +54,37 @@ export class RefPlacer {
     ];
   }
 
-  /** Replaces every site and mapping; returns the values placed, to look for references in next. */
-  place(found: { sites: Item[]; mappings: MappingSite[] }, targets: Target[]): Item[] {
+  /**
+   * Replaces the sites and mappings, and returns the values placed, to look for references in
+   * next. While some `$ref`s build `components` itself (`components/schemas: {$ref: index.yaml}`,
+   * `components/schemas/Pet: {$ref: pet.yaml}`), only those are replaced, the others deferred to
+   * the next round: the names the document gives come first, and no other `$ref` makes up a name.
+   */
+  place(found: Found, targets: Target[]): { next: Item[]; deferred: Found } {
     const next: Item[] = [];
     const order = found.sites.map((site, index) => ({ site, target: targets[index] as Target }));
-    // A `$ref` that is itself a component (`components/schemas/Pet: {$ref: pet.yaml}`) gives the
-    // component its name, before another `$ref` to the same file makes one up.
-    order.sort((a, b) => Number(this.isSlot(b.site)) - Number(this.isSlot(a.site)));
+    const structural = order.filter(({ site }) => this.isStructural(site));
+    if (structural.length > 0 && structural.length < order.length + found.mappings.length) {
+      for (const { site, target } of structural) this.placeSite(site, target, next);
+      const deferred = found.sites.filter((site) => !this.isStructural(site));
+      return { next, deferred: { sites: deferred, mappings: found.mappings } };
+    }
     for (const { site, target } of order) this.placeSite(site, target, next);
     found.mappings.forEach((site, index) => {
       const target = targets[found.sites.length + index] as Target;
       site.mapping[site.key] = this.mappingRef(site, target, next);
     });
-    return next;
+    return { next, deferred: { sites: [], mappings: [] } };
   }
 
-  private isSlot(site: Item): boolean {
+  /** A component (`components/schemas/Pet`), a section (`components/schemas`) or `components` itself. */
+  private isStructural(site: Item): boolean {
+    if (site.ext) return false;
+    const tokens = tokensOf(site.trail);
     const section = componentSection(site.kind, this.rules);
-    return section !== undefined && !site.ext && isComponentSlot(tokensOf(site.trail), section);
+    if (section !== undefined && isComponentSlot(tokens, section)) return true;
+    if (this.rules.swagger2) return tokens.length === 1 && SWAGGER2_SECTIONS.has(tokens[0] as string);
+    return tokens[0] === 'components' && tokens.length <= 2;
   }
 
   private placeSite(site: Item, target: Target, next: Item[]): void {

@@ -64,6 +64,45 @@ components:
     expect(Object.keys((loaded.document.components as { schemas: object }).schemas)).toEqual(['Animal']);
   });
 
+  it('takes the names of an index of schemas in a file before any other $ref makes one up', async () => {
+    const loaded = await load(
+      `${HEAD}paths:
+  /pets:
+    get:
+      responses:
+        '200': { description: ok, content: { application/json: { schema: { $ref: schemas/Pet.yaml } } } }
+components:
+  schemas: { $ref: schemas/_index.yaml }
+`,
+      {
+        'schemas/_index.yaml': 'Animal: { $ref: Pet.yaml }\nTag: { $ref: Tag.yaml }\n',
+        'schemas/Pet.yaml': 'type: object\nproperties: { tag: { $ref: Tag.yaml } }\n',
+        'schemas/Tag.yaml': 'type: string\n',
+      },
+    );
+    expect(loaded.document).toMatchObject({
+      paths: {
+        '/pets': {
+          get: {
+            responses: {
+              '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/Animal' } } } },
+            },
+          },
+        },
+      },
+      components: {
+        schemas: {
+          Animal: { properties: { tag: { $ref: '#/components/schemas/Tag' } } },
+          Tag: { type: 'string' },
+        },
+      },
+    });
+    expect(Object.keys((loaded.document.components as { schemas: object }).schemas)).toEqual([
+      'Animal',
+      'Tag',
+    ]);
+  });
+
   it('refuses a map of properties that holds itself, where no pointer may stand, naming where', async () => {
     const error = await load(
       `${HEAD}paths: {}
