@@ -114,10 +114,7 @@ export async function openApiUploadCommand(flags: OpenApiUploadFlags, io: CliIo)
     else if (error instanceof OpenApiInvalidError) {
       const lines = [
         `docsync openapi upload: ${name}: not a valid OpenAPI document, ${error.total} problem(s):`,
-        ...problems.map(
-          (problem) =>
-            `  ${problemLine({ file: problem.file ?? label, pointer: problem.pointer, message: problem.message })}`,
-        ),
+        ...problems.map((problem) => `  ${problemLine({ ...problem, file: problem.file ?? label })}`),
       ];
       io.stderr.write(`${lines.join('\n')}\n`);
     } else {

@@ -14,8 +14,10 @@ import { argumentLimits, type OpenApiReadFlags, readArgument } from './openapi-r
 export interface LocatedProblem {
   /** The file the problem is in: the document, or a file one of its `$ref`s names. */
   file: string;
-  /** The line in that file, when the problem is in the document and the pointer is found in it. */
+  /** The line in that file: where the parser found it (a duplicate key), or where the pointer is. */
   line?: number;
+  /** The column, when the parser found the problem in the text (a duplicate key). */
+  column?: number;
   pointer: string;
   message: string;
 }
@@ -51,6 +53,14 @@ export async function openApiValidateCommand(
 export function locateProblems(label: string, bytes: Buffer, error: OpenApiInvalidError): LocatedProblem[] {
   let lineOf: ((pointer: string) => number | undefined) | undefined;
   return error.problems.map((problem) => {
+    if (problem.line !== undefined)
+      return {
+        file: problem.file ?? label,
+        line: problem.line,
+        ...(problem.column === undefined ? {} : { column: problem.column }),
+        pointer: problem.pointer,
+        message: problem.message,
+      };
     if (problem.file !== undefined)
       return { file: problem.file, pointer: problem.pointer, message: problem.message };
     lineOf ??= pointerLines(bytes.toString('utf8'));
@@ -85,8 +95,15 @@ export function writeInvalid(
   io.stderr.write(`${lines.join('\n')}\n`);
 }
 
-/** `api.yaml:12 #/paths/~1pets/get/responses must NOT have fewer than 1 properties`. */
+/**
+ * `api.yaml:12 #/paths/~1pets/get/responses must NOT have fewer than 1 properties`, or
+ * `api.yaml:5:5 has the key "get" twice…` for a problem the parser placed in the text.
+ */
 export function problemLine(problem: LocatedProblem): string {
+  if (problem.column !== undefined && problem.line !== undefined) {
+    const pointer = problem.pointer === '' ? '' : ` #${problem.pointer}`;
+    return `${problem.file}:${problem.line}:${problem.column}${pointer} ${problem.message}`;
+  }
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}`;
   return `${where} #${problem.pointer} ${problem.message}`;
 }
