@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
 import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
+import { expectSelfContainedAndValid } from '../../support/bundled-openapi-checks.js';
 
 const BASE = 'https://specs.example/api/';
 
@@ -101,6 +102,58 @@ components:
       'Animal',
       'Tag',
     ]);
+  });
+
+  it('makes request bodies, examples, headers and callbacks components of 3.1, and copies webhooks', async () => {
+    const loaded = await load(
+      `openapi: 3.1.0
+info: { title: t, version: '1' }
+webhooks:
+  created: { $ref: paths/hook.yaml }
+paths:
+  /pets:
+    post:
+      operationId: create
+      requestBody: { $ref: bodies/pet.yaml }
+      callbacks: { done: { $ref: callbacks/done.yaml } }
+      responses:
+        '201':
+          description: created
+          headers: { X-Rate: { $ref: headers/rate.yaml } }
+          content:
+            application/json:
+              schema: { $ref: schemas/Pet.yaml, description: The pet created }
+              examples: { rex: { $ref: examples/rex.yaml } }
+    put:
+      operationId: replace
+      requestBody: { $ref: bodies/pet.yaml }
+      responses:
+        '200': { description: replaced, headers: { X-Rate: { $ref: headers/rate.yaml } } }
+`,
+      {
+        'paths/hook.yaml':
+          "post:\n  requestBody: { $ref: ../bodies/pet.yaml }\n  responses: { '200': { description: ok } }\n",
+        'bodies/pet.yaml': 'content: { application/json: { schema: { $ref: ../schemas/Pet.yaml } } }\n',
+        'callbacks/done.yaml':
+          "'{$request.body#/url}': { post: { responses: { '200': { description: ok } } } }\n",
+        'headers/rate.yaml': 'schema: { type: integer }\n',
+        'examples/rex.yaml': 'value: { name: Rex }\n',
+        'schemas/Pet.yaml': 'type: object\nproperties: { name: { type: string } }\n',
+      },
+    );
+    await expectSelfContainedAndValid(loaded);
+    expect(loaded.document).toMatchObject({
+      webhooks: { created: { post: { requestBody: { $ref: '#/components/requestBodies/pet' } } } },
+      components: {
+        requestBodies: {
+          pet: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } },
+        },
+        callbacks: { done: {} },
+        headers: { rate: { schema: { type: 'integer' } } },
+        examples: { rex: { value: { name: 'Rex' } } },
+        schemas: { Pet: { type: 'object' } },
+      },
+    });
   });
 
   it('refuses a map of properties that holds itself, where no pointer may stand, naming where', async () => {
