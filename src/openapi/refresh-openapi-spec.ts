@@ -17,6 +17,7 @@ import type { OpenApiSourceReader, SourceValidators } from './openapi-source-rea
 import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
 import { type OperationFingerprints, operationFingerprints } from './operation-fingerprints.js';
 import { type LatestVersion, readLatestVersion } from './read-latest-version.js';
+import { recordVersionChanges } from './record-version-changes.js';
 import { waitForProcessing } from './wait-for-processing.js';
 
 export interface RefreshInput {
@@ -167,7 +168,14 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     log.info({ version }, 'openapi spec uploaded, the service kept its latest version');
     return { result: 'no-new-version', version };
   }
-  const refresh = { at, result: 'uploaded', trigger: input.trigger, version, changes, changelog };
+  const refresh = {
+    at,
+    result: 'uploaded',
+    trigger: input.trigger,
+    version,
+    changes: recordVersionChanges(changes, breaking),
+    changelog,
+  };
   await store.update(spec.org, spec.slug, {
     uploaded: upload,
     rejected: undefined,

@@ -4,6 +4,7 @@
 // daemon, memory for tests and `docsync once`) keeps it in.
 import { z } from 'zod';
 import { failureSchema } from './mapping-state.js';
+import { versionChangesSchema } from './version-changes-schema.js';
 
 const validatorsSchema = z.object({
   etag: z.string().optional(),
@@ -39,9 +40,8 @@ export const refreshSchema = z.object({
   result: z.string(),
   trigger: z.string().optional(),
   version: z.string().optional(),
-  changes: z
-    .object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) })
-    .optional(),
+  /** The new version's changes, each list bounded (src/state/version-changes-schema.ts). */
+  changes: versionChangesSchema.optional(),
   changelog: z.array(z.string()).optional(),
   problems: z.array(problemSchema).optional(),
   /** Why it failed, with what to check (src/state/failure-hint.ts). */
