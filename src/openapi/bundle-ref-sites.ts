@@ -122,7 +122,8 @@ function childItem(
 function isSite(item: Item, rootFile: string): boolean {
   if (item.parent === undefined || Array.isArray(item.node)) return false;
   const ref = item.node.$ref;
-  if (item.ext) return typeof ref === 'string' && !ref.startsWith('#');
+  // In an extension, a pointer of the document stays; one of another file is copied from there.
+  if (item.ext) return typeof ref === 'string' && (item.base !== rootFile || !ref.startsWith('#'));
   // The document's own pointers stay as written: only what came from other files changes.
   return (
     isReference(item.position, item.node) && (item.base !== rootFile || !(ref as string).startsWith('#'))

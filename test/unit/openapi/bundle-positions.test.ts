@@ -195,12 +195,16 @@ components:
       `${HEAD}paths:\n  /a: { $ref: paths/a.yaml }\nx-tagGroups: [{ name: All, tags: [{ $ref: '#/tags/0' }] }]\ntags: [{ name: a }]\n`,
       {
         'paths/a.yaml':
-          "get:\n  x-codeSamples: [{ lang: Shell, source: { $ref: ../code/a.sh } }]\n  responses: { '204': { description: none } }\n",
+          "x-notes: { a: Use it once }\nget:\n  x-note: { $ref: '#/x-notes/a' }\n  x-codeSamples: [{ lang: Shell, source: { $ref: ../code/a.sh } }]\n  responses: { '204': { description: none } }\n",
         'code/a.sh': 'curl https://api.example/a\n',
       },
     );
     expect(loaded.document).toMatchObject({
-      paths: { '/a': { get: { 'x-codeSamples': [{ source: 'curl https://api.example/a\n' }] } } },
+      paths: {
+        '/a': {
+          get: { 'x-note': 'Use it once', 'x-codeSamples': [{ source: 'curl https://api.example/a\n' }] },
+        },
+      },
       'x-tagGroups': [{ tags: [{ $ref: '#/tags/0' }] }],
     });
   });
