@@ -8,6 +8,7 @@ import { exportBench } from './export-bench.js';
 import { figureTable } from './figure-table.js';
 import { importLatencyBench } from './import-latency-bench.js';
 import { openApiChangelogBench } from './openapi-changelog-bench.js';
+import { openApiHealthBench } from './openapi-health-bench.js';
 import { pollBench } from './poll-bench.js';
 import { processesBench } from './processes-bench.js';
 import { realShapeBench } from './real-shape-bench.js';
@@ -35,6 +36,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   demo: demoBench,
   // The changelog of a Stripe-sized spec and of GitHub's description: time and event-loop blocks.
   'openapi-changelog': openApiChangelogBench,
+  // /healthz answers every 50 ms while a 10 MB YAML spec is refreshed in the OpenAPI worker thread.
+  openapi: openApiHealthBench,
   crash: crashBench,
   // Import and export at 1k, 10k, 50k and 100k files: time, peak memory, growth.
   scale: scaleBench,

@@ -152,6 +152,11 @@ export class OpenApiWorkerPool {
       worker.on('error', onError);
       worker.on('exit', onExit);
       task.signal.addEventListener('abort', onAbort, { once: true });
+      // Aborted while the thread was being found: ended before it starts.
+      if (task.signal.aborted) {
+        onAbort();
+        return;
+      }
       // A copy of the bytes travels: the caller keeps its buffer (hashed, uploaded) as it was.
       const bytes = new Uint8Array(task.bytes);
       const message: ToWorker = {
