@@ -17,6 +17,7 @@ import {
   type StatusAnswer,
 } from '../status/status-answer-schema.js';
 import { brokenLinkTable, linkCheckTable } from './link-check-tables.js';
+import { specChangeLines, specChangesCell } from './spec-change-lines.js';
 import { healthCell, healthLines, hintNote, NONE, note, reason, timestamp } from './status-lines.js';
 import { type Cell, type Column, formatTable, type Paint, painter, printable } from './text-table.js';
 
@@ -215,11 +216,12 @@ function specSection(part: StatusAnswer['openapi'], paint: Paint, at: At): strin
         refreshCell(spec),
         spec.lastRefresh === undefined ? NONE : at(spec.lastRefresh.at),
         spec.version ?? NONE,
-        changelogCell(spec),
+        specChangesCell(spec),
       ]),
       paint,
     ),
     ...part.flatMap((spec) => specNotes(spec, paint)),
+    ...part.flatMap((spec) => specChangeLines(spec, paint)),
   ];
 }
 
@@ -230,13 +232,6 @@ function refreshCell(spec: SpecStatusAnswer): Cell {
   if (last.error !== undefined) return { text: `${last.result} (${last.error.code})`, style: 'red' };
   if (last.result === 'invalid') return { text: last.result, style: 'red' };
   return { text: last.result, style: last.result === 'uploaded' ? 'green' : undefined };
-}
-
-function changelogCell(spec: SpecStatusAnswer): string {
-  const lines = spec.lastNewVersion?.changelog ?? [];
-  const [first] = lines;
-  if (first === undefined) return NONE;
-  return lines.length > 1 ? `${first} (+${lines.length - 1} more)` : first;
 }
 
 function specNotes(spec: SpecStatusAnswer, paint: Paint): string[] {

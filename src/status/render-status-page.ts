@@ -23,6 +23,7 @@ import {
   table,
   time,
 } from './page-markup.js';
+import { versionChangesCell } from './page-version-changes.js';
 import { type ShownWarnings, shownWarnings } from './shown-warnings.js';
 import type { MappingStatusAnswer, SpecStatusAnswer, StatusAnswer } from './status-answer-schema.js';
 import { isPartError } from './status-answer-schema.js';
@@ -266,6 +267,9 @@ function refreshCell(spec: SpecStatusAnswer, at: At): SafeHtml {
 }
 
 function changelogCell(spec: SpecStatusAnswer): SafeHtml | undefined {
+  const changes = spec.lastNewVersion?.changes;
+  if (changes !== undefined) return versionChangesCell(changes);
+  // A record from before the changes were kept in full: its changelog's lines.
   const lines = spec.lastNewVersion?.changelog ?? [];
   if (lines.length === 0) return undefined;
   return html`${lines.map((line, i) => html`${i > 0 ? html`<br>` : ''}${line}`)}`;
