@@ -156,6 +156,34 @@ describe('OpenApiWorkerPool', () => {
     expect(pool.threads).toBe(0);
   });
 
+  it('queues tasks past its size on the threads it has, and drops a queued task on abort', async () => {
+    const pool = new OpenApiWorkerPool(1);
+    try {
+      const files = { [`${BASE}pet.yaml`]: PET };
+      const task = () => ({
+        bytes: Buffer.from(PETS),
+        reader: reader(files).source,
+        limits,
+        wanted: {},
+        signal: never,
+      });
+      const queued = new AbortController();
+      // Aborted while the first task holds the only thread (it is reading its $ref file).
+      const abortQueued = reader(files, () => queued.abort(new Error('no longer wanted'))).source;
+      const [first, dropped, second] = await Promise.allSettled([
+        pool.run({ ...task(), reader: abortQueued }),
+        pool.run({ ...task(), signal: queued.signal }),
+        pool.run(task()),
+      ]);
+      expect(first).toMatchObject({ status: 'fulfilled', value: { refFiles: 1 } });
+      expect(dropped).toMatchObject({ status: 'rejected', reason: new Error('no longer wanted') });
+      expect(second).toMatchObject({ status: 'fulfilled', value: { refFiles: 1 } });
+      expect(pool.threads).toBe(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
   it('refuses an aborted signal before starting a thread', async () => {
     const pool = new OpenApiWorkerPool(1);
     const signal = AbortSignal.abort(new Error('already'));
