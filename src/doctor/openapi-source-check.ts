@@ -9,6 +9,7 @@ import type { GitMirror } from '../git/git-mirror.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { loadOpenApiOffThread } from '../openapi/load-openapi-off-thread.js';
 import { formatProblem, OpenApiInvalidError } from '../openapi/openapi-invalid-error.js';
+import { OpenApiSourceError } from '../openapi/openapi-source-error.js';
 import { openApiSourceReader } from '../openapi/openapi-source-reader.js';
 import type { CheckRunner } from './check-runner.js';
 import type { NameSource } from './config-sources.js';
@@ -119,7 +120,10 @@ function openApiProblem(
       return {
         code,
         message,
-        hint: `raise ${names(['openapi', index, 'maxBytes'])} (or maxRefFiles), or make the document smaller`,
+        hint:
+          error instanceof OpenApiSourceError && error.setting === 'maxRefFiles'
+            ? `raise ${names(['openapi', index, 'maxRefFiles'])}, or make the document name fewer files`
+            : `raise ${names(['openapi', index, 'maxBytes'])}, or make the document smaller`,
       };
     case 'SOURCE_REFUSED':
       return {

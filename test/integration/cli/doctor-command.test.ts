@@ -1,7 +1,7 @@
 // `docsync doctor` as users run it (the built CLI as a child process) against real things: the
 // test run's private Redis, the local service over HTTP, git repositories with bare remotes on
 // disk, local files. Each broken thing gives a ✗ line naming what to change, and the exit code.
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -257,6 +257,29 @@ describe('docsync doctor', () => {
     );
     expect(line).toContain('→ fix the document where each problem points');
     expect(stdout).toMatch(/\n {4}#\/info .*version/);
+  });
+
+  it("names the spec's maxRefFiles when its $refs name more files than it allows", async () => {
+    const setup = await setUp();
+    await writeFile(
+      setup.specFile,
+      `${VALID_SPEC.replace('paths: {}', 'paths:\n  /pets: { $ref: pets-path.yaml }')}`,
+    );
+    await writeFile(
+      join(setup.dir, 'pets-path.yaml'),
+      "get: { responses: { '200': { description: ok } } }\n",
+    );
+    const file = await writeConfig(setup, { redis: '${TEST_REDIS_URL}' });
+    const text = await readFile(file, 'utf8');
+    await writeFile(
+      file,
+      text.replace(`    source: { file: ${setup.specFile} }\n`, (line) => `${line}    maxRefFiles: 0\n`),
+    );
+    const { code, stdout } = await doctor(file, setup.emulator.tokens.admin);
+    expect(code).toBe(1);
+    const line = lineOf(stdout, `openapi ${setup.emulator.orgId}/pets`);
+    expect(line).toContain('its $refs name more than 0 files');
+    expect(line).toContain('→ raise openapi[0].maxRefFiles, or make the document name fewer files');
   });
 
   it('exits 2 on an invalid configuration, listing every problem', async () => {
