@@ -13,6 +13,7 @@ import { OpenApiSourceError } from './openapi-source-error.js';
 import type { OpenApiSourceReader } from './openapi-source-reader.js';
 import { depthBeyond, OPENAPI_TEXT_LIMITS, parseOpenApiText } from './parse-openapi-text.js';
 import { type Found, type RefFile, RefPlacer } from './place-bundled-refs.js';
+import { textProblems } from './text-problems.js';
 import { tooLarge } from './url-source-reader.js';
 
 export interface BundleLimits {
@@ -75,7 +76,7 @@ export async function bundleOpenApiRefs(
     }
     const parsed = parseOpenApiText(text);
     if (!parsed.ok)
-      throw invalid({ file: shownFile(rootFile, file), pointer: '', message: parsed.problem.message });
+      throw new OpenApiInvalidError(reader.label, textProblems(parsed.problems, shownFile(rootFile, file)));
     files.set(file, { value: parsed.value });
   };
 

@@ -87,4 +87,26 @@ describe('docsync openapi validate with duplicate keys', () => {
       })),
     });
   });
+
+  it('names each duplicate key of a file a $ref names, by that file:line:col', async () => {
+    const cwd = await tempDir('openapi-duplicates-ref');
+    await writeFile(
+      join(cwd, 'api.yaml'),
+      "openapi: 3.0.3\ninfo: { title: Pets, version: '1' }\npaths:\n  /pets: { $ref: 'pets.yaml' }\n",
+    );
+    await writeFile(
+      join(cwd, 'pets.yaml'),
+      "get:\n  summary: list\n  summary: all\n  responses: { '200': { description: ok } }\nget: {}\n",
+    );
+    const { code, stderr } = await runCli(['openapi', 'validate', 'api.yaml'], { cwd });
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      [
+        'api.yaml: not a valid OpenAPI document, 2 problem(s):',
+        `  pets.yaml:3:3 has the key "summary" ${FIX}`,
+        `  pets.yaml:5:1 has the key "get" ${FIX}`,
+        '',
+      ].join('\n'),
+    );
+  });
 });
