@@ -32,7 +32,14 @@ const uploadSchema = z.object({
   title: z.string().optional(),
 });
 
-const problemSchema = z.object({ pointer: z.string(), message: z.string(), file: z.string().optional() });
+const problemSchema = z.object({
+  pointer: z.string(),
+  message: z.string(),
+  file: z.string().optional(),
+  /** Where the parser found it in the text (a duplicate key). */
+  line: z.number().int().optional(),
+  column: z.number().int().optional(),
+});
 
 export const refreshSchema = z.object({
   at: z.string(),
