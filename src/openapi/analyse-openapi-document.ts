@@ -5,7 +5,7 @@
 import type { BundleLimits } from './bundle-openapi-refs.js';
 import { canonicalDigest } from './canonical-digest.js';
 import { type LoadedOpenApi, loadOpenApiDocument } from './load-openapi-document.js';
-import { type OpenApiContract, openApiContract } from './openapi-contract.js';
+import { openApiContract, packContract } from './openapi-contract.js';
 import type { OpenApiSourceReader } from './openapi-source-reader.js';
 import { operationFingerprints } from './operation-fingerprints.js';
 import { type PackedFingerprints, packFingerprints } from './transferable-fingerprints.js';
@@ -23,7 +23,11 @@ export interface AnalysisWanted {
 export interface OpenApiAnalysis extends Omit<LoadedOpenApi, 'document'> {
   document?: Record<string, unknown>;
   fingerprints?: PackedFingerprints;
-  contract?: OpenApiContract;
+  /**
+   * The contract packed as the state keeps it: a short string crosses threads at once, where the
+   * object took the main thread tens of ms to receive; unpacked only to compare with the last one.
+   */
+  packedContract?: string;
   digest?: string;
   /** The document's `info.title`, as the status shows it: one line, at most 200 characters. */
   title?: string;
@@ -41,7 +45,7 @@ export async function analyseOpenApiDocument(
   if (wanted.document === true) analysis.document = document;
   if (wanted.fingerprints === true) {
     analysis.fingerprints = packFingerprints(await operationFingerprints(document, { signal }));
-    analysis.contract = await openApiContract(document, { signal });
+    analysis.packedContract = await packContract(await openApiContract(document, { signal }));
     const title = titleOf(document);
     if (title !== '') analysis.title = title;
   }

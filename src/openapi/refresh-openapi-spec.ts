@@ -12,7 +12,7 @@ import type { OpenApiState, OpenApiStateStore, OpenApiUpload } from '../state/op
 import { type BreakingChange, breakingChanges } from './breaking-changes.js';
 import { canonicalDigest } from './canonical-digest.js';
 import { analyseOpenApiOffThread, type OffThreadAnalysis } from './load-openapi-off-thread.js';
-import { type OpenApiContract, openApiContract, packContract, unpackContract } from './openapi-contract.js';
+import { type OpenApiContract, openApiContract, unpackContract } from './openapi-contract.js';
 import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
 import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
 import { type OperationFingerprints, operationFingerprints } from './operation-fingerprints.js';
@@ -94,7 +94,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     compare && input.api !== undefined
       ? await readLatestVersion(input.api, spec.org, spec.slug, signal)
       : undefined;
-  const { fingerprints, contract } = analysed(loaded);
+  const { fingerprints, packedContract } = analysed(loaded);
   const record = {
     hash,
     sourceHash,
@@ -107,11 +107,11 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     // Compared as parsed documents: the service keeps what it parsed, not the bytes sent.
     const theirs = await canonicalDigest(latest.document, { signal });
     if (theirs === loaded.digest)
-      return foundOnService(input, latest, { ...record, contract: await packContract(contract) });
+      return foundOnService(input, latest, { ...record, contract: packedContract });
   }
   const baseline = await baselineOf(last, latest, signal);
   const changes = diffOperations(baseline, fingerprints);
-  const breaking = await breakingSince(baseline?.contract, contract, changes, signal);
+  const breaking = await breakingSince(baseline?.contract, packedContract, changes, signal);
   const changelog = summariseOperationChanges(changes, undefined, breaking);
   const operations = Object.keys(fingerprints.operations).length;
   if (input.dryRun) {
@@ -151,7 +151,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     at,
     ...record,
     ...(version === undefined ? {} : { version }),
-    contract: await packContract(contract),
+    contract: packedContract,
   };
   if (!created) {
     // The service found the text equal to its latest version: nothing new, and nothing lost.
@@ -257,11 +257,12 @@ function fingerprintsOf(fingerprints: OperationFingerprints) {
  */
 async function breakingSince(
   before: OpenApiContract | undefined,
-  contract: OpenApiContract,
+  packedContract: string,
   changes: OperationChanges,
   signal: AbortSignal,
 ): Promise<BreakingChange[]> {
-  if (before === undefined)
+  const contract = before === undefined ? undefined : await unpackContract(packedContract);
+  if (before === undefined || contract === undefined)
     return changes.removed.map((operation) => ({ operation, kind: 'removed-operation' as const }));
   const only = new Set([...changes.changed, ...changes.changedVia.map((entry) => entry.operation)]);
   return breakingChanges(before, contract, { signal, only });
@@ -309,9 +310,9 @@ export function sha256(data: Buffer | string): string {
 /** The fingerprints and the contract the worker made: asked for, so always there. */
 function analysed(loaded: OffThreadAnalysis): {
   fingerprints: OperationFingerprints;
-  contract: OpenApiContract;
+  packedContract: string;
 } {
-  if (loaded.fingerprints === undefined || loaded.contract === undefined)
+  if (loaded.fingerprints === undefined || loaded.packedContract === undefined)
     throw new Error('the OpenAPI worker sent no fingerprints');
-  return { fingerprints: loaded.fingerprints, contract: loaded.contract };
+  return { fingerprints: loaded.fingerprints, packedContract: loaded.packedContract };
 }
