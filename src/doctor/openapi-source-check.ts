@@ -7,7 +7,7 @@ import { DocsyncError } from '../errors/docsync-error.js';
 import { GitError } from '../git/git-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
-import { loadOpenApiOffThread } from '../openapi/load-openapi-off-thread.js';
+import { analyseOpenApiOffThread } from '../openapi/load-openapi-off-thread.js';
 import { formatProblem, OpenApiInvalidError } from '../openapi/openapi-invalid-error.js';
 import { OpenApiSourceError } from '../openapi/openapi-source-error.js';
 import { openApiSourceReader } from '../openapi/openapi-source-reader.js';
@@ -43,11 +43,13 @@ export async function checkOpenApiSource(
     const read = await reader.read(undefined, signal);
     // Without validators to compare with, a source always answers with its content.
     if (read.kind !== 'read') throw new Error('the source answered "not modified" to a plain read');
-    return loadOpenApiOffThread(
+    // Checked in the OpenAPI worker thread, the document left there: the check needs its version.
+    return analyseOpenApiOffThread(
       read.bytes,
       reader,
       { maxBytes: spec.maxBytes, maxRefFiles: spec.maxRefFiles },
       signal,
+      {},
     );
   });
   if (!attempt.ok)
