@@ -16,6 +16,25 @@ import type { OpenApiUploadFlags } from './openapi-upload-command.js';
 import type { RetryFlags } from './retry-command.js';
 import type { StatusFlags } from './status-command.js';
 
+/** The flags of `openapi validate` and `openapi diff` that read a document as a refresh would. */
+const READ_FLAGS = {
+  maxBytes: () =>
+    new Option(
+      '--max-bytes <size>',
+      'the largest document, with its $ref files, to read (as maxBytes)',
+    ).default('10MiB'),
+  maxRefFiles: () =>
+    new Option(
+      '--max-ref-files <count>',
+      "the most files its $refs may name (as maxRefFiles; a spec's default without it)",
+    ),
+  root: () =>
+    new Option(
+      '--root <dir>',
+      "the folder a local document's $refs may reach (as source.root), its own folder by default",
+    ),
+};
+
 export interface MainOptions {
   /** The processors `start` runs instead of the daemon's registry of jobs/ (a test's own). */
   jobs?: readonly AnyJobDefinition[];
@@ -205,15 +224,9 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     )
     .argument('<source>', 'a file, or an http(s) address')
     .option('--json', 'print the result as JSON')
-    .option('--max-bytes <size>', 'the largest document, with its $ref files, to read (as maxBytes)', '10MiB')
-    .option(
-      '--max-ref-files <count>',
-      "the most files its $refs may name (as maxRefFiles; a spec's default without it)",
-    )
-    .option(
-      '--root <dir>',
-      "the folder a local document's $refs may reach (as source.root), its own folder by default",
-    )
+    .addOption(READ_FLAGS.maxBytes())
+    .addOption(READ_FLAGS.maxRefFiles())
+    .addOption(READ_FLAGS.root())
     .action(async (source: string, flags: OpenApiReadFlags) => {
       const { openApiValidateCommand } = await import('./openapi-validate-command.js');
       exitCode = await openApiValidateCommand(source, flags, io);
@@ -227,15 +240,9 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
     .argument('<new>', 'the new version: a file, or an http(s) address')
     .option('--fail-on-breaking', 'exit 4 when a change breaks clients')
     .option('--json', 'print the changes as JSON')
-    .option('--max-bytes <size>', 'the largest document, with its $ref files, to read (as maxBytes)', '10MiB')
-    .option(
-      '--max-ref-files <count>',
-      "the most files its $refs may name (as maxRefFiles; a spec's default without it)",
-    )
-    .option(
-      '--root <dir>',
-      "the folder a local document's $refs may reach (as source.root), its own folder by default",
-    )
+    .addOption(READ_FLAGS.maxBytes())
+    .addOption(READ_FLAGS.maxRefFiles())
+    .addOption(READ_FLAGS.root())
     .action(async (oldSource: string, newSource: string, flags: OpenApiDiffFlags) => {
       const { openApiDiffCommand } = await import('./openapi-diff-command.js');
       exitCode = await openApiDiffCommand(oldSource, newSource, flags, io);

@@ -3,29 +3,10 @@ import { parse } from 'yaml';
 import { fragmentTokens, valueAt } from '../../../src/openapi/json-pointer.js';
 import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
-import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
-
-const BASE = 'https://specs.example/api/';
-
-/** A source whose document is `openapi.yaml` and whose other files are in memory, by path under BASE. */
-function reader(files: Record<string, string>): OpenApiSourceReader & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    location: `${BASE}openapi.yaml`,
-    label: 'openapi.yaml',
-    reads,
-    read: async () => ({ kind: 'not-modified' }),
-    readRef: async (location) => {
-      reads.push(decodeURI(location.slice(BASE.length)));
-      const text = files[decodeURI(location.slice(BASE.length))];
-      if (text === undefined) throw new Error(`no file at ${location}`);
-      return Buffer.from(text);
-    },
-  };
-}
+import { memoryOpenApiReader } from '../../support/memory-openapi-reader.js';
 
 const load = (text: string, files: Record<string, string>, maxRefFiles = 200) => {
-  const source = reader(files);
+  const source = memoryOpenApiReader(files);
   return {
     source,
     loaded: loadOpenApiDocument(

@@ -3,33 +3,13 @@ import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
-import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
 import { expectSelfContainedAndValid } from '../../support/bundled-openapi-checks.js';
-
-const BASE = 'https://specs.example/api/';
-
-/** A source whose document is `openapi.yaml` and whose other files are in memory, by path under BASE. */
-function reader(files: Record<string, string>): OpenApiSourceReader & { reads: string[] } {
-  const reads: string[] = [];
-  return {
-    location: `${BASE}openapi.yaml`,
-    label: 'openapi.yaml',
-    reads,
-    read: async () => ({ kind: 'not-modified' }),
-    readRef: async (location) => {
-      const path = decodeURI(location.slice(BASE.length));
-      reads.push(path);
-      const text = files[path];
-      if (text === undefined) throw new Error(`no file at ${location}`);
-      return Buffer.from(text);
-    },
-  };
-}
+import { memoryOpenApiReader } from '../../support/memory-openapi-reader.js';
 
 const load = (text: string, files: Record<string, string> = {}) =>
   loadOpenApiDocument(
     Buffer.from(text),
-    reader(files),
+    memoryOpenApiReader(files),
     { maxBytes: 64 * 1024 * 1024, maxRefFiles: 200 },
     new AbortController().signal,
   );
