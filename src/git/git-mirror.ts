@@ -19,6 +19,7 @@ import {
 } from './parse-commit-log.js';
 import { pushCommit } from './push-commit.js';
 import { reachRemote } from './reach-remote.js';
+import { readFilesAt } from './read-files-at.js';
 import { checkBranch, checkSha, gitPath, objectName, pathspec } from './revision-names.js';
 import { type FolderCommit, writeFolderCommit } from './write-folder-commit.js';
 
@@ -242,6 +243,18 @@ export class GitMirror {
     if (file?.type !== 'blob') return undefined;
     for await (const { data } of this.readBlobs([file.oid], signal)) return data;
     return undefined;
+  }
+
+  /**
+   * The content of each file of `paths` at `sha` (undefined where there is no file), from one git
+   * process however many they are; an unknown `sha` is a GIT_NOT_FOUND GitError.
+   */
+  readFiles(
+    sha: string,
+    paths: readonly string[],
+    signal?: AbortSignal,
+  ): Promise<Map<string, Buffer | undefined>> {
+    return readFilesAt((args) => this.start(args, signal), checkSha(sha), paths);
   }
 
   /** The blob id and size of the file at `path` at `sha`, or undefined when there is no file there. */

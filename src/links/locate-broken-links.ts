@@ -9,15 +9,21 @@ import { placeBrokenLinks, repositoryPath } from './place-broken-links.js';
 /** Where the pages' files are read: a reader of repository paths, and the mapping's docs folder. */
 export interface GitFiles {
   folder: string;
-  /** The text of the file at a repository path; undefined when there is none. */
-  read(file: string): Promise<string | undefined>;
+  /** The text of the file at each repository path; undefined where there is none. */
+  read(files: readonly string[]): Promise<Map<string, string | undefined>>;
 }
 
-/** The files of a commit in a mirror (or the repository a pipeline checked out). */
+/**
+ * The files of a commit in a mirror (or the repository a pipeline checked out), all read by one git
+ * process: a git process a file was half the time of a run with many broken links.
+ */
 export function commitFiles(mirror: GitMirror, sha: string, folder: string, signal?: AbortSignal): GitFiles {
   return {
     folder,
-    read: async (file) => (await mirror.readFile(sha, file, signal))?.toString('utf8'),
+    read: async (files) => {
+      const contents = await mirror.readFiles(sha, files, signal);
+      return new Map([...contents].map(([file, data]) => [file, data?.toString('utf8')]));
+    },
   };
 }
 
@@ -26,7 +32,14 @@ export function workingCopyFiles(root: string, folder: string): GitFiles {
   return {
     folder,
     // Paths come from repositoryPath, which keeps them inside the root.
-    read: (file) => readFile(join(root, file), 'utf8').catch(() => undefined),
+    read: async (files) =>
+      new Map(
+        await Promise.all(
+          files.map(
+            async (file) => [file, await readFile(join(root, file), 'utf8').catch(() => undefined)] as const,
+          ),
+        ),
+      ),
   };
 }
 
@@ -34,12 +47,15 @@ export async function locateBrokenLinks(
   broken: readonly BrokenLink[],
   files: GitFiles,
 ): Promise<BrokenLink[]> {
-  const sources = new Map<string, string | undefined>();
+  const paths = new Map<string, string | undefined>();
   for (const link of broken) {
     const source = link.sourcePath;
-    if (source === undefined || sources.has(source)) continue;
-    const file = repositoryPath(files.folder, source);
-    sources.set(source, file === undefined ? undefined : await files.read(file));
+    if (source !== undefined && !paths.has(source)) paths.set(source, repositoryPath(files.folder, source));
   }
+  const wanted = [...new Set([...paths.values()].filter((file) => file !== undefined))];
+  const texts = wanted.length === 0 ? new Map<string, string | undefined>() : await files.read(wanted);
+  const sources = new Map(
+    [...paths].map(([source, file]) => [source, file === undefined ? undefined : texts.get(file)] as const),
+  );
   return placeBrokenLinks(broken, files.folder, sources);
 }
