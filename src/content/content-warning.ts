@@ -12,6 +12,7 @@ export const CONTENT_WARNING_CODES = [
   'PAGE_UNLISTED',
   'FILE_LEFT_OUT',
   'PATH_CASE_CLASH',
+  'README_MISSING',
 ] as const;
 
 export type ContentWarningCode =
@@ -28,7 +29,9 @@ export type ContentWarningCode =
   /** A file left out of the import: over a size limit, or a second README beside the configured readme. */
   | 'FILE_LEFT_OUT'
   /** Paths that differ only in letter case: they cannot be checked out together on macOS or Windows. */
-  | 'PATH_CASE_CLASH';
+  | 'PATH_CASE_CLASH'
+  /** No readme at the docs root: the service opens another page first (named in the message). */
+  | 'README_MISSING';
 
 export interface ContentWarning {
   code: ContentWarningCode;

@@ -12,6 +12,7 @@ import type { ContentWarning } from './content-warning.js';
 import type { OutlineEntry, UnlistedPages } from './docs-outline.js';
 import { DEFAULT_GITBOOK_LAYOUT, GITBOOK_FILE, type GitbookLayout } from './gitbook-layout.js';
 import { readOutline } from './read-outline.js';
+import { readmeMissingWarning } from './readme-missing-warning.js';
 import { safeRelativePath } from './safe-relative-path.js';
 import { type ImportLimits, SERVICE_IMPORT_LIMITS } from './service-limits.js';
 
@@ -134,7 +135,8 @@ export function summarySource<T>(
  * that are not regular files, `.gitbook.yaml`, dotfiles, folders with their own `.gitbook.yaml`, a
  * README.md or SUMMARY.md beside the configured readme or summary (FILE_LEFT_OUT), files over
  * `skipFilesOver` (FILE_LEFT_OUT), and pages the summary does not list under `unlisted: skip`
- * (PAGE_UNLISTED), with readOutline's other warnings (the summary's lines, PATH_CASE_CLASH). The
+ * (PAGE_UNLISTED), with readOutline's other warnings (the summary's lines, PATH_CASE_CLASH), and
+ * README_MISSING when the root has no readme (see readmeMissingWarning). The
  * bundle's summary links the configured readme as README.md, and links to
  * the git host's README.md as the configured readme's old name, which the bundle never holds: the
  * service skips that entry as readOutline's SUMMARY_MISSING_FILE says. Under `unlisted: append` the
@@ -178,6 +180,8 @@ export function planBundle<T>(
           return reason === undefined ? undefined : leftOutText(path, reason, layout);
         })),
   );
+  const readmeMissing = readmeMissingWarning(outline.pages, layout, summaryText !== undefined);
+  if (readmeMissing !== undefined) warnings.push(readmeMissing);
   leaveOutUnlisted(sorting, outline.pages, layout);
 
   const entries: BundleEntry<T>[] = [...kept].map(([path, source]) => ({

@@ -52,7 +52,9 @@ describe('planBundle', () => {
     ]);
     expect(names(result.entries)).toEqual(['.gitbook/assets/logo.png', 'C.md', 'a/z.md', 'b.md']);
     expect(result.entries[1]).toEqual({ name: 'C.md', path: 'C.md', size: 4, source: 'src:C.md' });
-    expect(result).toMatchObject({ bytes: 14, skipped: 2, readmeRenamedFrom: undefined, warnings: [] });
+    expect(result).toMatchObject({ bytes: 14, skipped: 2, readmeRenamedFrom: undefined });
+    // No README.md: the one warning says which page the service opens first.
+    expect(result.warnings.map((warning) => warning.code)).toEqual(['README_MISSING']);
     expect(result.leftOut.map((left) => [left.path, left.reason])).toEqual([
       ['.gitbook.yaml', 'configuration'],
       ['.gitignore', 'dotfile'],
