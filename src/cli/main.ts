@@ -130,7 +130,12 @@ export async function main(argv: readonly string[], io: CliIo, options: MainOpti
       'address at which the service reaches this run (default: its own listen address)',
     )
     .addOption(
-      new Option('--log-level <level>', 'log level (logs go to stderr)').choices(LOG_LEVELS).default('warn'),
+      new Option(
+        '--log-level <level>',
+        'log level of stderr (the report holds the warnings and a failure: their log lines from info, a stack from debug)',
+      )
+        .choices(LOG_LEVELS)
+        .default('warn'),
     )
     .action(async (flags: OnceFlags) => {
       const { onceCommand } = await import('./once-command.js');

@@ -8,7 +8,9 @@
 // $GITHUB_STEP_SUMMARY when that is set, and exits 0 on success (warnings included), 1 on failure,
 // 3 when broken links were found and --fail-on-broken-links was given. One branch of a branches
 // mapping is named `<mapping>@<branch>`: its space is the one docsync marked for it in the
-// mapping's collection (src/versions/find-version-space.ts).
+// mapping's collection (src/versions/find-version-space.ts). The report is what a CI log is read
+// for: stderr adds a refusal's one plain line (src/cli/refusal-line.ts) and the log lines the report
+// does not hold (warn and up); the log lines of its warnings and refusal come from --log-level info.
 import { appendFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
@@ -39,12 +41,14 @@ import { MAX_LISTED_PAGES } from '../preview/content-preview.js';
 import type { OnceResult, OnceSuccess } from '../report/once-result.js';
 import { renderMarkdownSummary } from '../report/render-markdown-summary.js';
 import { isReportFormat, REPORT_FORMATS, renderReport } from '../report/report-format.js';
+import { failureHint } from '../state/failure-hint.js';
 import { memoryStores } from '../state/memory-stores.js';
 import { branchMappingOf, derivedMappings } from '../versions/derived-mappings.js';
 import { findVersionSpace } from '../versions/find-version-space.js';
 import type { CliIo } from './cli-io.js';
 import { EXIT } from './exit-codes.js';
 import { readCliConfig } from './read-cli-config.js';
+import { refusalLine } from './refusal-line.js';
 
 export const EXIT_BROKEN_LINKS = 3;
 
@@ -146,6 +150,8 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
         signal,
         dryRun: config.dryRun || flags.dryRun === true,
         previewPages: MAX_LISTED_PAGES,
+        // The report prints them; their log lines are for --log-level info.
+        warningLogLevel: 'info',
       },
       request,
     );
@@ -162,14 +168,20 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
     const broken = links?.broken.length ?? 0;
     return broken > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
   } catch (error) {
-    log.error({ err: error }, 'import failed');
     const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
-    const message = redactUrlCredentials((error as Error).message);
-    // Text goes to stderr as every other command's failure; a machine format is still a report.
+    const message = redactUrlCredentials(error instanceof Error ? error.message : String(error));
+    const hint = redactUrlCredentials(failureHint(error, { mapping }));
+    // The plain line below says it for people; the log line is for --log-level info, and its stack
+    // (a bug's trail, noise for a refused folder or token) for debug.
+    log.info(
+      { code, detail: message, hint, ...(log.isLevelEnabled('debug') ? { err: error } : {}) },
+      'import failed',
+    );
+    // Text goes to stderr only, as every other command's failure; a machine format is still a report.
     const failed: OnceResult = { mapping: mapping.name, failure: { code, message } };
     if (format !== 'text') io.stdout.write(renderReport(format, failed));
     await writeStepSummary(io, failed, log);
-    if (format !== 'json') io.stderr.write(`docsync once: ${mapping.name}: ${message}\n`);
+    io.stderr.write(refusalLine(mapping.name, { code, message, hint }));
     return EXIT.failure;
   } finally {
     await server.close();

@@ -21,7 +21,12 @@ import type { ImportOutcome, MappingState, MappingStateStore } from '../state/ma
 import { attachCommitToWorktreeImport } from './attach-commit-to-worktree-import.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
-import { logImportWarnings, storedWarnings } from './import-warnings.js';
+import {
+  logImportWarnings,
+  MAX_LOGGED_WARNINGS,
+  storedWarnings,
+  type WarningLogLevel,
+} from './import-warnings.js';
 import { keepChangeRequest } from './keep-change-request.js';
 import { unexportedRevision } from './unexported-revision.js';
 
@@ -44,6 +49,11 @@ export interface ImportDeps {
    * the daemon's job results and log lines keep LOGGED_PATHS, the default.
    */
   previewPages?: number;
+  /**
+   * The level of the docs folder's warning lines: `warn` by default (the daemon, whose log is where
+   * people read them); `once` prints them in its report and logs them at `info`.
+   */
+  warningLogLevel?: WarningLogLevel;
   /** Queues the link check of the change request after an import (the daemon); `once` checks inline. */
   queueLinkCheck?: (check: { space: string; changeRequest: string; revision: string }) => Promise<void>;
 }
@@ -75,7 +85,8 @@ export interface ImportReport {
 /**
  * Warnings never stop an import: a folder with a bad SUMMARY.md line, unlisted pages or files left
  * out is imported as the service would read it, and the warnings go to the log (one line each, up to
- * MAX_LOGGED_WARNINGS), the report, and the state (the first MAX_STORED_WARNINGS and the count).
+ * MAX_LOGGED_WARNINGS, at deps.warningLogLevel), the report, and the state (the first
+ * MAX_STORED_WARNINGS and the count).
  */
 export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise<ImportReport> {
   const { mapping } = asked;
@@ -183,7 +194,7 @@ export async function runImport(deps: ImportDeps, asked: ImportRequest): Promise
     const treeKey = bundled.treeHash === undefined ? undefined : contentKey(bundled.treeHash, mapping.import);
     if (content === state.lastContent) return await unchanged(deps, request, log, state, treeKey);
     const { warnings } = bundled;
-    logImportWarnings(log, warnings);
+    logImportWarnings(log, warnings, MAX_LOGGED_WARNINGS, deps.warningLogLevel);
     const warned = warnings.length === 0 ? {} : { warnings };
 
     const values =

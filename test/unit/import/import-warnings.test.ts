@@ -77,6 +77,16 @@ describe('logImportWarnings', () => {
     ]);
   });
 
+  it('logs them at info beside a report that prints them (docsync once)', () => {
+    const { log, lines } = captureLog();
+    logImportWarnings(log, unlisted(3), 2, 'info');
+    expect(lines.map(({ level, msg }) => ({ level, msg }))).toEqual([
+      { level: 'info', msg: 'docs folder warning' },
+      { level: 'info', msg: 'docs folder warning' },
+      { level: 'info', msg: 'more docs folder warnings' },
+    ]);
+  });
+
   it('logs nothing when there is nothing to say', () => {
     const { log, lines } = captureLog();
     logImportWarnings(log, []);
