@@ -27,7 +27,7 @@ export function fillTemplate(template: string, values: { branch: string; version
 }
 
 /**
- * A site path from any text (the rule the README documents): lower case; every run of characters
+ * A site path from any text (the rule docs/guide/versioned-docs.md documents): lower case; every run of characters
  * other than a-z, 0-9, `.`, `_` and `-` becomes one `-`; `-` and `.` trimmed from both ends; at most
  * 100 characters; `version` when nothing is left. `release/2.1` -> `release-2.1`, `2.1` -> `2.1`.
  */

@@ -1,4 +1,4 @@
-// /status: what this docsync is and does, as the README shows it: every mapping and spec with its
+// /status: what this docsync is and does, as docs/guide/operating.md shows it: every mapping and spec with its
 // last results, the queues' counts, the next scheduled runs, the recent failures and events.
 import type { FastifyInstance } from 'fastify';
 import type { StatusDeps } from '../../status/read-status.js';
