@@ -1,19 +1,18 @@
 // Content import: fetch the address, read it as the given source, and make it the new content of a
 // space or change request as one new revision. A zip is a docs folder read as the service's git sync
-// reads one (docs/folder-format.md, unlisted pages left out): README.md the first page, SUMMARY.md
-// order, nesting, groups, links and entries without a file; other files as files. Markdown is one
+// reads one (docs/folder-format.md, unlisted pages left out; src/emulator/folder/): the readme the
+// first page, SUMMARY.md order, nesting, groups, links and entries without a file; other files as files. Markdown is one
 // page, added to what is there. A bad archive or address is a 400 and changes nothing; a folder's
 // lines that can be read past are (the service answers no warnings).
 import type { ImportSource } from '../api/schemas/service-enums.js';
-import { ContentError } from '../content/content-error.js';
-import { warningLocation } from '../content/content-warning.js';
-import { allDocuments, type DocsTree } from '../content/docs-tree.js';
-import { readFolder } from '../content/folder-to-tree.js';
-import { readZip } from '../content/read-zip.js';
 import type { EmulatorContext } from './emulator-context.js';
 import { badRequest } from './emulator-http-error.js';
 import type { StoredPage, StoredRevision } from './emulator-state.js';
 import { fetchSource } from './fetch-source.js';
+import type { ContentTree } from './folder/content-tree.js';
+import { ImportRefusedError } from './folder/import-refused-error.js';
+import { ARCHIVE_LIMITS } from './folder/read-archive.js';
+import { readDocsArchive } from './folder/read-docs-archive.js';
 import { newId } from './ids.js';
 import { createRevision } from './revisions.js';
 import { flattenPages, treeToStored } from './stored-content.js';
@@ -27,15 +26,11 @@ export interface ImportResult {
 /** What was fetched and read, before anything changes: a whole folder, or one page to add. */
 export type PreparedImport =
   /** `skipped`: files of the archive that are present but not imported (metadata, unlisted pages). */
-  | { kind: 'folder'; tree: DocsTree; skipped: number }
+  | { kind: 'folder'; tree: ContentTree; skipped: number }
   | { kind: 'page'; title: string; slug: string; markdown: string };
 
 /** Warnings named in the log line of one import; the count gives the rest. */
 const LOGGED_WARNINGS = 20;
-/** The summary's name in an archive: it orders the pages and is not a resource of its own. */
-const SUMMARY = 'SUMMARY.md';
-/** Names in an archive that are not content: tool metadata such as .DS_Store or .gitkeep. */
-const NOT_CONTENT = /(^|\/)\.(?!gitbook\/)[^/]*$/;
 
 /**
  * Fetches and reads the source: everything that can wait or fail. It changes nothing, so the
@@ -64,25 +59,26 @@ export async function prepareImport(
           .replace(/^-|-$/g, '') || 'imported-page';
       return { kind: 'page', title, slug, markdown };
     }
-    const entries = await readZip(fetched.bytes, { maxTotalBytes: ctx.limits.fetchMaxBytes });
-    const content = new Map([...entries].filter(([path]) => !NOT_CONTENT.test(path)));
-    const { tree, warnings } = readFolder(content, { unlisted: 'skip' });
+    const { tree, warnings, skipped } = await readDocsArchive(fetched.bytes, {
+      ...ARCHIVE_LIMITS,
+      maxTotalBytes: ctx.limits.fetchMaxBytes,
+    });
     if (warnings.length > 0) {
       // The service's answer has no room for them: the log is where a docs team running it sees them.
       ctx.log.info(
         {
           warningCount: warnings.length,
-          warnings: warnings
-            .slice(0, LOGGED_WARNINGS)
-            .map((warning) => ({ code: warning.code, at: warningLocation(warning) })),
+          warnings: warnings.slice(0, LOGGED_WARNINGS).map((warning) => ({
+            code: warning.code,
+            at: warning.line === undefined ? warning.file : `${warning.file}:${warning.line}`,
+          })),
         },
         'import read past problems of the folder',
       );
     }
-    const read = allDocuments(tree.pages).length + tree.files.length + (content.has(SUMMARY) ? 1 : 0);
-    return { kind: 'folder', tree, skipped: entries.size - read };
+    return { kind: 'folder', tree, skipped };
   } catch (error) {
-    if (error instanceof ContentError) throw badRequest(`the import was refused: ${error.message}`);
+    if (error instanceof ImportRefusedError) throw badRequest(`the import was refused: ${error.message}`);
     throw error;
   }
 }

@@ -4,21 +4,27 @@
 // is applied on top of the main content; everything else follows the main content. When both sides
 // changed the same page (a removal is a change too), the change request's version wins: the local
 // service does not model conflicts, and docsync's tests only need the outcome to be deterministic.
-import { childPages, type DocsFile, type DocsPage, type DocsTree, isDocument } from '../content/docs-tree.js';
-import { docsIdentity, pageKeys } from './page-keys.js';
+import {
+  type ContentTree,
+  isTreeDocument,
+  type TreeFile,
+  type TreePage,
+  treeChildren,
+} from './folder/content-tree.js';
+import { pageKeys, treeIdentity } from './page-keys.js';
 
 interface Placed {
-  page: DocsPage;
+  page: TreePage;
   /** The key of the page it sits under; undefined at the top. */
   parent: string | undefined;
   /** The key of the sibling right before it, in its tree. */
   after: string | undefined;
 }
 
-export function mergeTrees(base: DocsTree, ours: DocsTree, theirs: DocsTree): DocsTree {
+export function mergeTrees(base: ContentTree, ours: ContentTree, theirs: ContentTree): ContentTree {
   const basePages = index(base.pages);
   const ourPages = index(ours.pages);
-  const theirKeys = pageKeys(theirs.pages, docsIdentity);
+  const theirKeys = pageKeys(theirs.pages, treeIdentity);
   const changed = (key: string) => {
     const mine = ourPages.get(key);
     const was = basePages.get(key);
@@ -27,15 +33,15 @@ export function mergeTrees(base: DocsTree, ours: DocsTree, theirs: DocsTree): Do
   const removedByUs = new Set([...basePages.keys()].filter((key) => !ourPages.has(key)));
 
   // Keys of the result's pages: those of the main content, then those of the pages added to it.
-  const resultKeys = new Map<DocsPage, string>();
-  const present = new Map<string, DocsPage>();
-  const keep = (pages: readonly DocsPage[]): DocsPage[] =>
+  const resultKeys = new Map<TreePage, string>();
+  const present = new Map<string, TreePage>();
+  const keep = (pages: readonly TreePage[]): TreePage[] =>
     pages.flatMap((page) => {
       const key = theirKeys.get(page) ?? '';
       if (removedByUs.has(key)) return [];
       const mine = ourPages.get(key);
       const source = mine !== undefined && changed(key) ? mine.page : page;
-      const kept = withPages(source, keep(childPages(page)));
+      const kept = withPages(source, keep(treeChildren(page)));
       resultKeys.set(kept, key);
       present.set(key, kept);
       return [kept];
@@ -65,13 +71,13 @@ export function mergeTrees(base: DocsTree, ours: DocsTree, theirs: DocsTree): Do
 }
 
 function mergeFiles(
-  base: readonly DocsFile[],
-  ours: readonly DocsFile[],
-  theirs: readonly DocsFile[],
-): DocsFile[] {
+  base: readonly TreeFile[],
+  ours: readonly TreeFile[],
+  theirs: readonly TreeFile[],
+): TreeFile[] {
   const baseByPath = new Map(base.map((file) => [file.path, file]));
   const ourByPath = new Map(ours.map((file) => [file.path, file]));
-  const merged = new Map<string, DocsFile>();
+  const merged = new Map<string, TreeFile>();
   for (const file of theirs) {
     const mine = ourByPath.get(file.path);
     const was = baseByPath.get(file.path);
@@ -92,15 +98,15 @@ function mergeFiles(
 }
 
 /** Every page of the tree by key, with where it sits. */
-function index(pages: readonly DocsPage[]): Map<string, Placed> {
-  const keys = pageKeys(pages, docsIdentity);
+function index(pages: readonly TreePage[]): Map<string, Placed> {
+  const keys = pageKeys(pages, treeIdentity);
   const placed = new Map<string, Placed>();
-  const visit = (list: readonly DocsPage[], parent: string | undefined): void => {
+  const visit = (list: readonly TreePage[], parent: string | undefined): void => {
     list.forEach((page, i) => {
       const key = keys.get(page) ?? '';
       const before = list[i - 1];
       placed.set(key, { page, parent, after: before === undefined ? undefined : keys.get(before) });
-      visit(childPages(page), key);
+      visit(treeChildren(page), key);
     });
   };
   visit(pages, undefined);
@@ -108,12 +114,12 @@ function index(pages: readonly DocsPage[]): Map<string, Placed> {
 }
 
 /** What an edit changes: a page's title and its markdown or address. */
-function contentOf(page: DocsPage): string {
-  const body = isDocument(page) ? page.markdown : page.kind === 'link' ? page.href : '';
+function contentOf(page: TreePage): string {
+  const body = isTreeDocument(page) ? page.markdown : page.kind === 'link' ? page.href : '';
   return JSON.stringify([page.kind ?? 'document', page.title, body]);
 }
 
 /** `page` with `pages` as its children; a link has none. */
-function withPages(page: DocsPage, pages: DocsPage[]): DocsPage {
+function withPages(page: TreePage, pages: TreePage[]): TreePage {
   return page.kind === 'link' ? { ...page } : { ...page, pages };
 }

@@ -1,8 +1,8 @@
 // Which page of one tree is which page of another, for keeping page ids across a re-import and for
 // merging change requests. A document is known by its source file; groups, links and pages with no
 // file have none, so they are known by kind, title (a link: address) and the page they sit under.
-import { childPages, type DocsPage, isDocument } from '../content/docs-tree.js';
 import type { StoredPage } from './emulator-state.js';
+import { isTreeDocument, type TreePage, treeChildren } from './folder/content-tree.js';
 
 export interface PageIdentity<T> {
   kind: 'document' | 'group' | 'link' | 'placeholder';
@@ -37,9 +37,9 @@ export function pageKeys<T>(pages: readonly T[], identify: (page: T) => PageIden
   return keys;
 }
 
-export function docsIdentity(page: DocsPage): PageIdentity<DocsPage> {
-  const children = childPages(page);
-  if (isDocument(page)) return { kind: 'document', name: page.path, children };
+export function treeIdentity(page: TreePage): PageIdentity<TreePage> {
+  const children = treeChildren(page);
+  if (isTreeDocument(page)) return { kind: 'document', name: page.path, children };
   return { kind: page.kind, name: page.kind === 'link' ? page.href : page.title, children };
 }
 

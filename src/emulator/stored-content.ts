@@ -1,15 +1,15 @@
-// Between the stored pages of a revision and the docs tree of src/content: imports turn a folder's
+// Between the stored pages of a revision and the content tree (folder/content-tree.ts): imports turn a folder's
 // tree into stored pages, keeping the ids of pages and files that were already there (the same
 // source path; for groups, links and pages with no file, the same title or address in the same
 // place), so comments and links that name them survive a re-import.
-import { childPages, type DocsPage, type DocsTree, isDocument } from '../content/docs-tree.js';
 import type { StoredFile, StoredPage, StoredRevision } from './emulator-state.js';
+import { type ContentTree, isTreeDocument, type TreePage, treeChildren } from './folder/content-tree.js';
 import { newId } from './ids.js';
-import { docsIdentity, pageKeys, storedIdentity } from './page-keys.js';
+import { pageKeys, storedIdentity, treeIdentity } from './page-keys.js';
 
 /** A document page with no source file (`* Overview` in a summary) becomes a placeholder. */
-export function storedToTree(revision: Pick<StoredRevision, 'pages' | 'files'>): DocsTree {
-  const toDocs = (page: StoredPage): DocsPage => {
+export function storedToTree(revision: Pick<StoredRevision, 'pages' | 'files'>): ContentTree {
+  const toDocs = (page: StoredPage): TreePage => {
     const common = { id: page.id, title: page.title, slug: page.slug };
     if (page.type === 'group') return { kind: 'group', ...common, pages: page.pages.map(toDocs) };
     if (page.type === 'link') return { kind: 'link', ...common, href: page.href ?? '' };
@@ -29,16 +29,16 @@ export function storedToTree(revision: Pick<StoredRevision, 'pages' | 'files'>):
 }
 
 export function treeToStored(
-  tree: DocsTree,
+  tree: ContentTree,
   previous: Pick<StoredRevision, 'pages' | 'files'> | undefined,
   now: string,
 ): { pages: StoredPage[]; files: StoredFile[] } {
   const oldPages = new Map(
     [...pageKeys(previous?.pages ?? [], storedIdentity)].map(([page, key]) => [key, page]),
   );
-  const keys = pageKeys(tree.pages, docsIdentity);
+  const keys = pageKeys(tree.pages, treeIdentity);
   const oldFiles = new Map((previous?.files ?? []).map((file) => [file.sourcePath, file]));
-  const toStored = (page: DocsPage): StoredPage => {
+  const toStored = (page: TreePage): StoredPage => {
     const old = oldPages.get(keys.get(page) ?? '');
     const content = storedContent(page);
     const same =
@@ -53,7 +53,7 @@ export function treeToStored(
       ...content,
       createdAt: old?.createdAt ?? now,
       updatedAt: same ? old.updatedAt : now,
-      pages: childPages(page).map(toStored),
+      pages: treeChildren(page).map(toStored),
     };
   };
   return {
@@ -78,8 +78,8 @@ export function flattenPages(pages: readonly StoredPage[]): StoredPage[] {
 }
 
 /** What a page holds besides its title, by type: a placeholder is a document with no file. */
-function storedContent(page: DocsPage): Pick<StoredPage, 'type' | 'sourcePath' | 'markdown' | 'href'> {
-  if (isDocument(page)) return { type: 'document', sourcePath: page.path, markdown: page.markdown };
+function storedContent(page: TreePage): Pick<StoredPage, 'type' | 'sourcePath' | 'markdown' | 'href'> {
+  if (isTreeDocument(page)) return { type: 'document', sourcePath: page.path, markdown: page.markdown };
   if (page.kind === 'link') return { type: 'link', markdown: '', href: page.href };
   return { type: page.kind === 'group' ? 'group' : 'document', markdown: '' };
 }

@@ -1,42 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import {
-  childPages,
-  type DocsDocument,
-  type DocsPage,
-  type DocsTree,
-  isDocument,
-} from '../../../src/content/docs-tree.js';
+  type ContentTree,
+  isTreeDocument,
+  type TreeDocument,
+  type TreePage,
+  treeChildren,
+} from '../../../src/emulator/folder/content-tree.js';
 import { mergeTrees } from '../../../src/emulator/merge-trees.js';
 
-function page(path: string, markdown = `# ${path}\n`, pages: DocsPage[] = []): DocsDocument {
+function page(path: string, markdown = `# ${path}\n`, pages: TreePage[] = []): TreeDocument {
   return { path, title: path, slug: path.replace(/\.md$/, ''), markdown, pages };
 }
 
-function group(title: string, pages: DocsPage[]): DocsPage {
+function group(title: string, pages: TreePage[]): TreePage {
   return { kind: 'group', title, slug: title.toLowerCase(), pages };
 }
 
-function placeholder(title: string, pages: DocsPage[] = []): DocsPage {
+function placeholder(title: string, pages: TreePage[] = []): TreePage {
   return { kind: 'placeholder', title, slug: title.toLowerCase(), pages };
 }
 
-function link(title: string, href: string): DocsPage {
+function link(title: string, href: string): TreePage {
   return { kind: 'link', title, slug: title.toLowerCase(), href };
 }
 
-function tree(...pages: DocsPage[]): DocsTree {
+function tree(...pages: TreePage[]): ContentTree {
   return { pages, files: [] };
 }
 
 /** Documents by path; the other kinds as `kind:title`. */
-const paths = (pages: readonly DocsPage[]): unknown[] =>
+const paths = (pages: readonly TreePage[]): unknown[] =>
   pages.map((p) => {
-    const name = isDocument(p) ? p.path : `${p.kind}:${p.title}`;
-    const children = childPages(p);
+    const name = isTreeDocument(p) ? p.path : `${p.kind}:${p.title}`;
+    const children = treeChildren(p);
     return children.length > 0 ? [name, paths(children)] : name;
   });
 
-const markdownOf = (p: DocsPage | undefined) => (p !== undefined && isDocument(p) ? p.markdown : undefined);
+const markdownOf = (p: TreePage | undefined) => (p !== undefined && isTreeDocument(p) ? p.markdown : undefined);
 
 describe('mergeTrees', () => {
   const base = tree(page('README.md'), page('a.md'), page('b.md'));
@@ -108,9 +108,9 @@ describe('mergeTrees', () => {
       ['group:Added', ['new.md']],
     ]);
     const basics = merged.pages[1];
-    const overview = basics === undefined ? undefined : childPages(basics)[0];
-    expect(markdownOf(overview === undefined ? undefined : childPages(overview)[0])).toBe('edited on main');
-    expect(basics === undefined ? undefined : childPages(basics)[1]).toEqual({
+    const overview = basics === undefined ? undefined : treeChildren(basics)[0];
+    expect(markdownOf(overview === undefined ? undefined : treeChildren(overview)[0])).toBe('edited on main');
+    expect(basics === undefined ? undefined : treeChildren(basics)[1]).toEqual({
       kind: 'link',
       title: 'Service status',
       slug: 'status',
@@ -136,7 +136,7 @@ describe('mergeTrees', () => {
     const merged = mergeTrees(start, ours, theirs);
     expect(paths(merged.pages)).toEqual(['README.md', ['group:Essentials', ['a.md', 'b.md']]]);
     const essentials = merged.pages[1];
-    expect(markdownOf(essentials === undefined ? undefined : childPages(essentials)[0])).toBe(
+    expect(markdownOf(essentials === undefined ? undefined : treeChildren(essentials)[0])).toBe(
       'edited on main',
     );
   });
@@ -157,7 +157,7 @@ describe('mergeTrees', () => {
       contentType: 'image/png',
       data: Buffer.from(data),
     });
-    const withFiles = (...files: ReturnType<typeof file>[]): DocsTree => ({ pages: [], files });
+    const withFiles = (...files: ReturnType<typeof file>[]): ContentTree => ({ pages: [], files });
     const merged = mergeTrees(
       withFiles(file('a.png', '1'), file('b.png', '1')),
       withFiles(file('a.png', '2'), file('c.png', '1')),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { DocsTree } from '../../../src/content/docs-tree.js';
+import type { ContentTree } from '../../../src/emulator/folder/content-tree.js';
 import { storedToTree, treeToStored } from '../../../src/emulator/stored-content.js';
 
-const tree: DocsTree = {
+const tree: ContentTree = {
   pages: [
     { path: 'README.md', title: 'Welcome', slug: 'readme', markdown: '# Welcome\n', pages: [] },
     {
