@@ -1,7 +1,9 @@
 // A space's revision as the folder export writes, in the service's page kinds: a document at the
 // source path the service keeps for it (`git.path`, set when it came from a folder) or, for a page
-// made in the service, at a path derived from its place on the site (`guides/install.md`,
-// `guides/README.md` for a page with children) that no other page and no file of git's folder has;
+// made in the service, in the folder its siblings' (else its parent's) files are in, named from its
+// slug (new-page-folder.ts), else at a path derived from its place on the site (`guides/install.md`,
+// `guides/README.md` for a page with children), either way one no other page and no file of git's
+// folder has;
 // a group (top level only); a link (`target.url`, else `href`); and a document with neither a source
 // path nor content, which is a summary entry without a file (a placeholder), never a new empty file.
 // Files go at their `git.path` or under `.gitbook/assets/`. Every path goes through
@@ -11,6 +13,7 @@ import type { Revision } from '../api/schemas/revision-schema.js';
 import type { DocsPage, DocsTree } from '../content/docs-tree.js';
 import { safeRelativePath } from '../content/safe-relative-path.js';
 import type { ExportPathProblem } from './export-path-error.js';
+import { folderOfChildren, folderOfSibling, newPageFolder, newPagePath } from './new-page-folder.js';
 
 /** A file to download before writing: where it goes and where to get it. */
 export interface PlannedFile {
@@ -152,12 +155,24 @@ export function planExport<M>(
 
   // The readme can only be the first entry of the summary (a group heading aside).
   let firstEntry = true;
+  const isReadme = (path: string) => path === readme || /(?:^|\/)readme\.md$/i.test(path);
+  // Only files git holds for the space (a person's layout) decide where a new page goes.
+  const siblingFolders = (pages: readonly RevisionPage[]) =>
+    pages.map((page) => {
+      const path = sourcePaths.get(page);
+      return path === undefined
+        ? undefined
+        : folderOfSibling(path, (page.pages ?? []).length > 0, isReadme(path));
+    });
+  /** `parentFolder`: where these pages go, when none of them has a file (new-page-folder.ts). */
   const visit = (
     pages: readonly RevisionPage[],
     parentSite: string,
     depth: 'top' | 'group' | 'nested',
-  ): DocsPage<M>[] =>
-    pages.flatMap((page): DocsPage<M>[] => {
+    parentFolder: string | undefined,
+  ): DocsPage<M>[] => {
+    const siblings = siblingFolders(pages);
+    return pages.flatMap((page, index): DocsPage<M>[] => {
       const title = oneLine(page.title ?? '') || page.slug || 'Untitled';
       const slug = page.slug ?? '';
       const subject = subjectOf(page);
@@ -169,7 +184,9 @@ export function planExport<M>(
       if (kind === 'group') {
         if (depth !== 'top') problems.push({ subject, reason: 'is a group below the top level' });
         // A group is a heading of the summary, not a folder: its pages' derived paths ignore it.
-        return [{ kind: 'group', ...id, title, slug, pages: visit(children, parentSite, 'group') }];
+        return [
+          { kind: 'group', ...id, title, slug, pages: visit(children, parentSite, 'group', undefined) },
+        ];
       }
       const first = firstEntry;
       firstEntry = false;
@@ -189,24 +206,40 @@ export function planExport<M>(
         return [{ kind: 'link', ...id, title, slug, href }];
       }
       const markdown = text.of(page);
-      const nested = visit(children, site, 'nested');
       let path = sourcePaths.get(page);
+      // Where this page's children go when none of them has a file: beside its own file, or, for a
+      // page with a derived path, derived as well (today's paths for a space made in the service).
+      let childFolder = path === undefined ? undefined : folderOfChildren(path);
       if (page.git?.path === undefined) {
-        // Made in the service with no content: an entry with a title and no file.
-        if (text.blank(markdown)) return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
+        const folder =
+          first && !firstPageHasFile ? undefined : newPageFolder({ siblings, index, parent: parentFolder });
+        const placed =
+          folder === undefined ? undefined : newPagePath(folder, page.slug || page.id, children.length > 0);
+        // Made in the service with no content: an entry with a title and no file; its children go
+        // where its file would have gone, in a folder of its own.
+        if (text.blank(markdown)) {
+          const nested = visit(children, site, 'nested', placed && folderOfChildren(placed.wanted));
+          return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
+        }
         const derived =
           first && !firstPageHasFile
             ? readme
-            : free(children.length > 0 ? `${site}/README.md` : `${site}.md`, (n) =>
-                children.length > 0 ? `${site}-${n}/README.md` : `${site}-${n}.md`,
-              );
+            : placed !== undefined
+              ? free(placed.wanted, placed.variant)
+              : free(children.length > 0 ? `${site}/README.md` : `${site}.md`, (n) =>
+                  children.length > 0 ? `${site}-${n}/README.md` : `${site}-${n}.md`,
+                );
         const checked = normalised(derived, subject);
         path = checked === undefined ? undefined : claim(checked, subject);
+        childFolder = path !== undefined && placed !== undefined ? folderOfChildren(path) : undefined;
       }
+      // Children after their parent: a new child placed beside its parent needs the parent's path.
+      const nested = visit(children, site, 'nested', childFolder);
       if (path === undefined) return [];
       return [{ ...id, path, title, slug, markdown, pages: nested }];
     });
-  const pages = visit(revision.pages ?? [], '', 'top');
+  };
+  const pages = visit(revision.pages ?? [], '', 'top', undefined);
 
   const files: PlannedFile[] = [];
   for (const file of revision.files ?? []) {

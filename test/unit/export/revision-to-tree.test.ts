@@ -198,7 +198,8 @@ describe('planExport', () => {
       },
     );
     expect(plan.problems).toEqual([]);
-    expect(paths(plan)).toEqual(['INTRODUCTION.md', 'notes-2.md', 'guides-2/README.md', 'guides/a.md']);
+    // The new page's child follows it into its own folder, not into git's `guides/`.
+    expect(paths(plan)).toEqual(['INTRODUCTION.md', 'notes-2.md', 'guides-2/README.md', 'guides-2/a.md']);
   });
 
   it('derives the readme for a first page made in the service, and a free name for a new file', () => {
