@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CONFIG_PARSE } from './config-parse.js';
 import { checkGitAuth } from './git-auth-schema.js';
+import { withJsonSchemaHint } from './json-schema-hints.js';
 import { mappingSchema } from './mapping-schema.js';
 import { whenParsed } from './parsed-parts.js';
 
@@ -165,16 +166,17 @@ const hasBranches = (value: unknown): boolean => {
  * existed (a union would report both forms). The leading union only exposes both shapes to the
  * "did you mean" of src/config/known-keys.ts; its first member takes every value unchanged.
  */
-export const mappingEntrySchema = z
-  .union([z.unknown(), mappingSchema, branchMappingSchema])
-  .transform((value, ctx): MappingEntry => {
+export const mappingEntrySchema = withJsonSchemaHint(
+  z.union([z.unknown(), mappingSchema, branchMappingSchema]).transform((value, ctx): MappingEntry => {
     const parsed = hasBranches(value)
       ? branchMappingSchema.safeParse(value, CONFIG_PARSE)
       : mappingSchema.safeParse(value, CONFIG_PARSE);
     if (parsed.success) return parsed.data;
     for (const issue of parsed.error.issues) ctx.addIssue({ ...issue });
     return z.NEVER;
-  });
+  }),
+  { as: z.union([mappingSchema, branchMappingSchema]) },
+);
 
 /** Splits the entries of `mappings` into single-branch mappings and branches mappings. */
 export function splitMappings(entries: readonly MappingEntry[]): {

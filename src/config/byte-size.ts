@@ -1,6 +1,7 @@
 // Sizes in config: a whole number of bytes, as the config's other sizes are written (`maxBytes:
 // 10485760`), or a number with a unit (`5MiB`, `512KiB`, `1.5GB`), which reads better for limits.
 import { z } from 'zod';
+import { withJsonSchemaHint } from './json-schema-hints.js';
 
 const KIB = 1024;
 const MIB = KIB * 1024;
@@ -29,7 +30,7 @@ export function parseByteSize(text: string): number | undefined {
 
 /** A size in config, read into bytes, between `min` and `max`. */
 export function byteSize(bounds: { min: number; max: number }) {
-  return z
+  const schema = z
     .union([z.string(), z.number()], {
       error:
         'expected a size: write a whole number of bytes, or a number with a unit, for example 512KiB or 5MiB',
@@ -54,6 +55,16 @@ export function byteSize(bounds: { min: number; max: number }) {
       }
       return bytes;
     });
+  return withJsonSchemaHint(schema, {
+    schema: {
+      anyOf: [
+        { type: 'integer', minimum: bounds.min, maximum: bounds.max },
+        { type: 'string', pattern: '^\\s*(\\d+|\\d+(\\.\\d+)?\\s*(B|KiB|MiB|GiB|KB|MB|GB))\\s*$' },
+      ],
+      $comment: `size, ${formatBytes(bounds.min)} to ${formatBytes(bounds.max)}`,
+    },
+    formatDefault: (value) => (typeof value === 'number' ? formatBytes(value).replace(' ', '') : value),
+  });
 }
 
 /** `60 MiB`, `1.5 KiB`, `812 B`: a size for people, in binary units, one decimal at most. */

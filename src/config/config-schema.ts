@@ -48,8 +48,8 @@ const redisSchema = z.strictObject({
     .default('docsync'),
 });
 
-/** The file's keys, each checked on its own; configSchema adds the checks across them. */
-const configFields = z.strictObject({
+/** The file's keys, each checked on its own; configSchema adds the checks across them. Also the source of the JSON Schema (config-json-schema.ts). */
+export const configFields = z.strictObject({
   dataDir: z.string().min(1).default('.docsync'),
   service: optional(
     z.strictObject({

@@ -1,6 +1,7 @@
 // Durations in config are strings with a unit (`500ms`, `30s`, `5m`, `1h`, `1d`): a bare number
 // would leave the reader guessing whether it means seconds or milliseconds.
 import { z } from 'zod';
+import { withJsonSchemaHint } from './json-schema-hints.js';
 
 export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
@@ -20,7 +21,7 @@ export function parseDuration(text: string): number | undefined {
 
 /** A duration in config, read into milliseconds, between `min` and `max`. */
 export function durationMs(bounds: { min: number; max: number }) {
-  return z
+  const schema = z
     .union([z.string(), z.number()], {
       error: 'expected a duration: write a number with a unit, for example 500ms, 30s, 5m, 1h or 1d',
     })
@@ -43,6 +44,14 @@ export function durationMs(bounds: { min: number; max: number }) {
       }
       return ms;
     });
+  return withJsonSchemaHint(schema, {
+    schema: {
+      type: 'string',
+      pattern: '^\\d+(\\.\\d+)?\\s*(ms|s|m|h|d)$',
+      $comment: `duration, ${formatDuration(bounds.min)} to ${formatDuration(bounds.max)}`,
+    },
+    formatDefault: (value) => (typeof value === 'number' ? formatDuration(value) : value),
+  });
 }
 
 export function formatDuration(ms: number): string {

@@ -5,6 +5,7 @@
 // one not set stops the start with its key and line.
 import { z } from 'zod';
 import { readConfigEnv } from './config-env.js';
+import { withJsonSchemaHint } from './json-schema-hints.js';
 import { envName, GITHUB_API_URL, httpBaseUrl } from './named-values.js';
 
 /** The user name the big hosts accept beside a token (GitHub; GitLab and Gitea take any name). */
@@ -56,65 +57,68 @@ export type GitAuth =
 const AUTH_SHAPES =
   'give one of { tokenEnv, username? }, { githubApp: { appId, installationId, privateKeyFile | privateKeyEnv } } or { sshKeyFile, knownHostsFile }';
 
-export const gitAuthSchema = z
-  .unknown()
-  .superRefine((value, ctx) => {
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      ctx.addIssue({ code: 'custom', message: AUTH_SHAPES });
-  })
-  .pipe(
-    z.union([tokenAuth, githubAppAuth, sshAuth], { error: AUTH_SHAPES }).transform((auth, ctx): GitAuth => {
-      if ('tokenEnv' in auth) {
-        const token = readConfigEnv(auth.tokenEnv)?.trim();
-        if (token === undefined || token === '') {
+export const gitAuthSchema = withJsonSchemaHint(
+  z
+    .unknown()
+    .superRefine((value, ctx) => {
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        ctx.addIssue({ code: 'custom', message: AUTH_SHAPES });
+    })
+    .pipe(
+      z.union([tokenAuth, githubAppAuth, sshAuth], { error: AUTH_SHAPES }).transform((auth, ctx): GitAuth => {
+        if ('tokenEnv' in auth) {
+          const token = readConfigEnv(auth.tokenEnv)?.trim();
+          if (token === undefined || token === '') {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['tokenEnv'],
+              message: `environment variable ${auth.tokenEnv} is not set: set it to a token that may read the repository (and push to it, for space-to-git)`,
+            });
+            return z.NEVER;
+          }
+          return { kind: 'token', tokenEnv: auth.tokenEnv, username: auth.username, token };
+        }
+        if ('sshKeyFile' in auth) return { kind: 'ssh', ...auth };
+        const app = auth.githubApp;
+        const { appId, installationId, apiUrl: url } = app;
+        if ((app.privateKeyFile === undefined) === (app.privateKeyEnv === undefined)) {
           ctx.addIssue({
             code: 'custom',
-            path: ['tokenEnv'],
-            message: `environment variable ${auth.tokenEnv} is not set: set it to a token that may read the repository (and push to it, for space-to-git)`,
+            path: ['githubApp'],
+            message:
+              'give the app key as privateKeyFile (a path) or privateKeyEnv (a variable), one of the two',
           });
           return z.NEVER;
         }
-        return { kind: 'token', tokenEnv: auth.tokenEnv, username: auth.username, token };
-      }
-      if ('sshKeyFile' in auth) return { kind: 'ssh', ...auth };
-      const app = auth.githubApp;
-      const { appId, installationId, apiUrl: url } = app;
-      if ((app.privateKeyFile === undefined) === (app.privateKeyEnv === undefined)) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['githubApp'],
-          message:
-            'give the app key as privateKeyFile (a path) or privateKeyEnv (a variable), one of the two',
-        });
-        return z.NEVER;
-      }
-      if (app.privateKeyEnv !== undefined) {
-        const pem = readConfigEnv(app.privateKeyEnv);
-        if (pem === undefined || pem.trim() === '') {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['githubApp', 'privateKeyEnv'],
-            message: `environment variable ${app.privateKeyEnv} is not set: set it to the app's private key (PEM)`,
-          });
-          return z.NEVER;
+        if (app.privateKeyEnv !== undefined) {
+          const pem = readConfigEnv(app.privateKeyEnv);
+          if (pem === undefined || pem.trim() === '') {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['githubApp', 'privateKeyEnv'],
+              message: `environment variable ${app.privateKeyEnv} is not set: set it to the app's private key (PEM)`,
+            });
+            return z.NEVER;
+          }
+          return {
+            kind: 'github-app',
+            appId,
+            installationId,
+            apiUrl: url,
+            privateKey: { env: app.privateKeyEnv, pem },
+          };
         }
         return {
           kind: 'github-app',
           appId,
           installationId,
           apiUrl: url,
-          privateKey: { env: app.privateKeyEnv, pem },
+          privateKey: { file: app.privateKeyFile ?? '' },
         };
-      }
-      return {
-        kind: 'github-app',
-        appId,
-        installationId,
-        apiUrl: url,
-        privateKey: { file: app.privateKeyFile ?? '' },
-      };
-    }),
-  );
+      }),
+    ),
+  { as: z.union([tokenAuth, githubAppAuth, sshAuth]) },
+);
 
 /** Whether `repo` is reached over HTTP(S), where a token is given; else SSH (`ssh://`, `git@host:path`) or a path. */
 export function remoteTransport(repo: string): 'http' | 'ssh' | 'local' {
