@@ -3,7 +3,6 @@
 // can be repeated), and a queue of forced answers for the next matching requests (an HTML page among
 // them, as a failing proxy sends).
 import { z } from 'zod';
-import { parseDuration } from '../config/duration.js';
 
 export const forcedFaultSchema = z
   .strictObject({
@@ -55,7 +54,7 @@ export function parseFaultSpec(spec: string): FaultConfig {
     const [key, value = ''] = part.split('=', 2) as [string, string?];
     switch (key) {
       case 'latency': {
-        const ms = parseDuration(value);
+        const ms = durationMs(value);
         if (ms === undefined) throw new Error(`--faults latency=${value}: write a duration such as 50ms`);
         config.latencyMs = ms;
         break;
@@ -80,6 +79,17 @@ export function parseFaultSpec(spec: string): FaultConfig {
   if (!parsed.success)
     throw new Error(`--faults "${spec}": ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
   return parsed.data;
+}
+
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const DURATION = /^(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)$/;
+
+/** Milliseconds for `50ms`, `1.5s`, ...; undefined when the text is not a number with a unit. */
+function durationMs(text: string): number | undefined {
+  const match = DURATION.exec(text.trim());
+  if (match === null) return undefined;
+  const [, amount, unit] = match;
+  return Math.round(Number(amount) * UNIT_MS[unit as keyof typeof UNIT_MS]);
 }
 
 function rate(key: string, value: string): number {

@@ -1,8 +1,8 @@
 // Loads what an address holds with undici, within the local service's limits: the deadline covers
 // the whole exchange, the body is read up to a size cap, redirects are followed. Used by content
 // imports and by OpenAPI URL sources.
+import type { Readable } from 'node:stream';
 import { getGlobalDispatcher, interceptors, request } from 'undici';
-import { readCappedBody } from '../api/read-capped-body.js';
 import type { EmulatorLimits } from './emulator-context.js';
 
 export type FetchedSource =
@@ -60,4 +60,20 @@ export async function fetchSource(
       reason: `the address could not be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`,
     };
   }
+}
+
+/** The whole body, or undefined (with the stream destroyed) as soon as it grows past `maxBytes`. */
+async function readCappedBody(body: Readable, maxBytes: number): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+    size += buffer.length;
+    if (size > maxBytes) {
+      body.destroy();
+      return undefined;
+    }
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks, size);
 }

@@ -30,7 +30,7 @@ export function sha256(text: string): string {
 export function planOpenApiOutcome(text: string, lastHash: string | undefined): OpenApiOutcome {
   const parsed = parseOpenApiText(text);
   if (!parsed.ok) {
-    const reason = parsed.reason === 'syntax' ? parsed.problem.message : 'is not an OpenAPI document';
+    const reason = parsed.reason === 'syntax' ? parsed.message : 'is not an OpenAPI document';
     return { kind: 'error', code: 'PARSE_ERROR', reason };
   }
   const contentHash = sha256(text);

@@ -1,9 +1,10 @@
 // A change request as a person reads it in the local service: its subject, number, status, space,
 // and the pages it changes against the main content, as one small HTML page with no script. It is
 // what the change request's `urls.app` opens (the status page and the link comment link to it).
-import { html, SafeHtml } from '../../status/html.js';
+
 import type { StoredChangeRequest, StoredSpace } from '../emulator-state.js';
 import type { ChangedPage } from './changed-pages.js';
+import { html, SafeHtml } from './html.js';
 
 export interface ChangeRequestView {
   space: Pick<StoredSpace, 'title'>;

@@ -2,7 +2,7 @@
 // (slugs joined with `/`, a group's included); `git` is a document's source file in the docs folder
 // with its blob id. Members the public document requires and the interface does not name get the
 // service's defaults: a page's `layout`, a revision's `mergedFrom`.
-import { blobId } from '../../content/folder-bytes.js';
+import { createHash } from 'node:crypto';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredFile, StoredPage, StoredRevision } from '../emulator-state.js';
 import { renderChangeRequest } from './render-change-request.js';
@@ -20,8 +20,10 @@ const DEFAULT_LAYOUT = {
   metadata: true,
 } as const;
 
-/** Git's blob id of the bytes, as the service's git sync records it for a page or a file. */
-const gitOid = (bytes: Buffer) => blobId(bytes, 40);
+/** Git's (sha1) blob id of the bytes, as the service's git sync records it for a page or a file. */
+function gitOid(bytes: Buffer): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
 
 /**
  * A page as the public document's RevisionPage: a group (`type: 'group'`, its pages), a link
