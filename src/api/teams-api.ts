@@ -6,12 +6,12 @@ import type { HttpTransport } from './http-transport.js';
 import { PagedList } from './paged-list.js';
 import { noContentSchema } from './schemas/no-content-schema.js';
 import { type Page, pageOf } from './schemas/page-of.js';
+import type { TeamMemberRole } from './schemas/service-enums.js';
 import {
   type MemberTeam,
   memberTeamSchema,
   type Team,
   type TeamMember,
-  type TeamMemberRole,
   teamMemberSchema,
   teamSchema,
 } from './schemas/team-schema.js';

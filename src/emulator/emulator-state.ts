@@ -1,6 +1,15 @@
 // The local documentation service's data: plain JSON-safe records keyed by id, so that the whole
 // state can be written to and read from a file (`--state`). Every record carries `seq`, a number
 // that only grows, which orders lists and makes page cursors stable while items are added.
+import type {
+  ChangeRequestStatus,
+  CommentStatus,
+  EditMode,
+  ProcessErrorCode,
+  ProcessingState,
+  ReviewStatus,
+  SpaceVisibility,
+} from '../api/schemas/service-enums.js';
 import type { Role } from './roles.js';
 import type {
   StoredCollection,
@@ -49,8 +58,8 @@ export interface StoredSpace {
   orgId: string;
   title: string;
   emoji: string;
-  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
-  editMode: 'live' | 'locked';
+  visibility: SpaceVisibility;
+  editMode: EditMode;
   defaultLevel: Role | null;
   parent?: string;
   /** Its sibling key among its parent's children once moved (`seq` until then). */
@@ -112,8 +121,6 @@ export interface StoredRevision {
   files: StoredFile[];
 }
 
-export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
-
 export interface StoredChangeRequest {
   id: string;
   seq: number;
@@ -138,7 +145,7 @@ export interface StoredReview {
   changeRequestId: string;
   reviewerId: string;
   revision: string;
-  status: 'approved' | 'changes-requested';
+  status: ReviewStatus;
   createdAt: string;
   updatedAt: string;
 }
@@ -162,7 +169,7 @@ export interface StoredPost {
 export interface StoredComment extends StoredPost {
   spaceId: string;
   changeRequestId?: string;
-  status: 'open' | 'resolved';
+  status: CommentStatus;
   resolvedAt?: string;
   resolvedBy?: string;
   target: { pageId?: string; nodeId?: string };
@@ -181,10 +188,10 @@ export interface StoredOpenApiSpec {
   createdAt: string;
   updatedAt: string;
   sourceURL?: string;
-  processingState: 'pending' | 'progress' | 'complete';
+  processingState: ProcessingState;
   lastVersion?: string;
   lastProcessedAt?: string;
-  lastProcessErrorCode?: 'FETCH_TIMEOUT' | 'FETCH_ERROR' | 'PARSE_ERROR';
+  lastProcessErrorCode?: ProcessErrorCode;
 }
 
 export interface StoredOpenApiVersion {

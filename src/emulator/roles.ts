@@ -1,8 +1,8 @@
-// The role enumeration of the interface, strongest first. A member with a role may do everything a
-// weaker role may; `null` is a guest, weaker than `read`.
-export const ROLES = ['admin', 'create', 'review', 'edit', 'comment', 'read'] as const;
+// What the roles of the interface (the shared list, strongest first) allow: a member with a role
+// may do everything a weaker role may; `null` is a guest, weaker than `read`.
+import { ROLES, type Role } from '../api/schemas/service-enums.js';
 
-export type Role = (typeof ROLES)[number];
+export type { Role };
 
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);

@@ -1,10 +1,12 @@
 // Bodies and query strings of the site routes, with the interface's limits (a value beyond them is
 // a 400 naming the field). Members the public document adds to a body are accepted too.
 import { z } from 'zod';
-import { SITE_AGENTS_CONTEXTS, SITE_TYPES, SITE_VISIBILITIES } from './stored-sites.js';
-
-/** The enumerated `spaces` of a new site: create a space for it (the interface does not name the value). */
-export const NEW_SPACE_FOR_SITE = 'new';
+import {
+  NEW_SITE_SPACE,
+  SITE_AGENTS_CONTEXTS,
+  SITE_TYPES,
+  SITE_VISIBILITIES,
+} from '../api/schemas/site-enums.js';
 
 const booleanText = z.enum(['true', 'false']).transform((text) => text === 'true');
 export const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
@@ -32,7 +34,7 @@ export const siteCreate = z.strictObject({
   type: z.enum(SITE_TYPES).optional(),
   title: siteTitle.optional(),
   visibility: z.enum(SITE_VISIBILITIES).optional(),
-  spaces: z.union([z.array(z.string().min(1)), z.literal(NEW_SPACE_FOR_SITE)]).optional(),
+  spaces: z.union([z.array(z.string().min(1)), z.literal(NEW_SITE_SPACE)]).optional(),
 });
 
 export const sitePatch = z.strictObject({

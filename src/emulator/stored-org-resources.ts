@@ -1,6 +1,7 @@
 // Records of an organization's structure in the local service's state: collections (which nest and
 // hold spaces), teams and their members, custom field definitions and the values spaces give them,
 // and invite links. Plain JSON-safe records, like those of emulator-state.ts.
+import type { TeamMemberRole } from '../api/schemas/service-enums.js';
 import type { Role } from './roles.js';
 
 /** A collection's default level: a role, null (guests), or `inherit` (from its parent). */
@@ -23,9 +24,6 @@ export interface StoredCollection {
   createdAt: string;
   updatedAt: string;
 }
-
-export const TEAM_MEMBER_ROLES = ['owner', 'member'] as const;
-export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
 
 export interface StoredTeamMember {
   role: TeamMemberRole;

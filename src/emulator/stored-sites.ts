@@ -1,22 +1,7 @@
 // Sites of the local service as they are kept: each site holds its whole structure (sections, section
 // groups, site spaces) so that order is the order of its arrays and a site is written and removed as
 // one record. The state keeps them in `sites`, keyed by id.
-
-export const SITE_TYPES = [
-  'basic',
-  'premium',
-  'ultimate',
-  'sponsored',
-  'legacy-basic',
-  'legacy-premium',
-] as const;
-export type SiteType = (typeof SITE_TYPES)[number];
-
-export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
-export type SiteVisibility = (typeof SITE_VISIBILITIES)[number];
-
-export const SITE_AGENTS_CONTEXTS = ['included', 'excluded'] as const;
-export type SiteAgentsContext = (typeof SITE_AGENTS_CONTEXTS)[number];
+import type { SiteAgentsContext, SiteType, SiteVisibility } from '../api/schemas/site-enums.js';
 
 /** A section of the site: its content is the site spaces (variants) whose `sectionId` is its id. */
 export interface StoredSiteSection {

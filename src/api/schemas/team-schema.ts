@@ -1,11 +1,8 @@
 // A team of an organization, the items of its member list and of a member's team list.
 import { z } from 'zod';
 import { orgMemberSchema } from './org-member-schema.js';
+import { TEAM_MEMBER_ROLES } from './service-enums.js';
 import { dateTime } from './shared-fields.js';
-
-/** `owner` manages the team's members; `member` is in it. */
-export const TEAM_MEMBER_ROLES = ['owner', 'member'] as const;
-export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
 
 export const teamSchema = z.looseObject({
   object: z.literal('team'),

@@ -2,12 +2,13 @@
 // status), update from the main content, merge into it, and a PDF address.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { CHANGE_REQUEST_STATUSES, type ChangeRequestStatus } from '../../api/schemas/service-enums.js';
 import { requireNamedChangeRequest, requireNamedSpace, requireRole } from '../access.js';
 import { requireNotClosed } from '../change-request-closed.js';
 import { changeRequestsOfSpace } from '../change-request-index.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest } from '../emulator-http-error.js';
-import { type ChangeRequestStatus, nextSeq, type StoredChangeRequest } from '../emulator-state.js';
+import { nextSeq, type StoredChangeRequest } from '../emulator-state.js';
 import { newId } from '../ids.js';
 import { mergeTrees } from '../merge-trees.js';
 import { pageOf } from '../page-list.js';
@@ -16,17 +17,16 @@ import { isOutdated, renderChangeRequest } from '../render/render-change-request
 import { createRevision, requireRevision } from '../revisions.js';
 import { storedToTree, treeToStored } from '../stored-content.js';
 
-const STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
 const listQuery = z.looseObject({
   page: z.string().optional(),
   limit: z.string().optional(),
-  status: z.enum(STATUSES).default('open'),
+  status: z.enum(CHANGE_REQUEST_STATUSES).default('open'),
   contributor: z.string().optional(),
 });
 const createBody = z.strictObject({ subject: z.string().max(100).optional() });
 const patchBody = z.strictObject({
   subject: z.string().max(100).optional(),
-  status: z.enum(STATUSES).optional(),
+  status: z.enum(CHANGE_REQUEST_STATUSES).optional(),
 });
 const pdfQuery = z.looseObject({ only: z.enum(['true', 'false']).optional(), page: z.string().optional() });
 

@@ -3,6 +3,7 @@
 // and transfer to another organization of the caller.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ROLES } from '../../api/schemas/service-enums.js';
 import { callerOf, requireOrg } from '../access.js';
 import {
   childrenOf,
@@ -21,7 +22,7 @@ import { parseInput } from '../parse-input.js';
 import { renderCollection } from '../render/render-collection.js';
 import { renderSpace } from '../render/render-space.js';
 import { requireNamedOrg } from '../require-named-org.js';
-import { ROLES, type Role } from '../roles.js';
+import type { Role } from '../roles.js';
 import type { StoredCollection } from '../stored-org-resources.js';
 
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });

@@ -3,6 +3,7 @@
 // edit, react), delete. Replies are in comment-reply-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { COMMENT_STATUS_FILTERS, LIST_ORDERS } from '../../api/schemas/service-enums.js';
 import { roleIn } from '../access.js';
 import {
   commentBodySchema,
@@ -51,8 +52,8 @@ const authorsSchema = z
   });
 
 const commentListQuery = listQuerySchema.extend({
-  order: z.enum(['asc', 'desc']).default('desc'),
-  status: z.enum(['open', 'resolved', 'all']).default('all'),
+  order: z.enum(LIST_ORDERS).default('desc'),
+  status: z.enum(COMMENT_STATUS_FILTERS).default('all'),
   targetPage: z.string().min(1).optional(),
   authors: authorsSchema,
 });

@@ -2,7 +2,7 @@
 // `/v1/spaces/:s/content` and `/v1/spaces/:s/change-requests/:cr/content`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { IMPORT_SOURCES } from '../../api/schemas/service-enums.js';
+import { CONTENT_FORMATS, IMPORT_SOURCES, LINK_STATUSES } from '../../api/schemas/service-enums.js';
 import { requireChangeRequest, requireNamedSpace, requireRole } from '../access.js';
 import { requireNotClosed } from '../change-request-closed.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
@@ -34,11 +34,11 @@ const flags = {
 };
 const contentQuery = z.looseObject(flags);
 const listQuery = z.looseObject({ ...flags, page: z.string().optional(), limit: z.string().optional() });
-const pageQuery = z.looseObject({ ...flags, format: z.enum(['document', 'markdown']).optional() });
+const pageQuery = z.looseObject({ ...flags, format: z.enum(CONTENT_FORMATS).optional() });
 const linksQuery = z.looseObject({
   page: z.string().optional(),
   limit: z.string().optional(),
-  status: z.enum(['ok', 'broken', 'in-app']).optional(),
+  status: z.enum(LINK_STATUSES).optional(),
 });
 const importBody = z.strictObject({
   url: z.url({ protocol: /^https?$/ }).max(2048),

@@ -3,6 +3,7 @@
 // listed (organization invites), read, given another role or level, and deleted, by admins.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ROLES } from '../../api/schemas/service-enums.js';
 import { callerOf, isPurged, requireOrg } from '../access.js';
 import { collectionOfOrg } from '../collection-tree.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
@@ -12,7 +13,6 @@ import { newId } from '../ids.js';
 import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { type InviteTarget, renderInvite } from '../render/render-invite.js';
-import { ROLES } from '../roles.js';
 import type { StoredInvite } from '../stored-org-resources.js';
 
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });

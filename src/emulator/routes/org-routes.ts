@@ -2,6 +2,7 @@
 // get, patch role, delete, sso, and the spaces a member can reach.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { LIST_ORDERS, ROLES } from '../../api/schemas/service-enums.js';
 import { callerOf, requireOrg, requireRole } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { badRequest, notFound } from '../emulator-http-error.js';
@@ -10,11 +11,10 @@ import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderSpace } from '../render/render-space.js';
 import { renderMember, renderOrg } from '../render/render-user.js';
-import { ROLES } from '../roles.js';
 
 const roleOrNull = z.enum(ROLES).nullable();
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
-const orderSchema = z.enum(['asc', 'desc']).default('desc');
+const orderSchema = z.enum(LIST_ORDERS).default('desc');
 
 const orgPatch = z.strictObject({
   title: z.string().min(2).max(255).optional(),

@@ -3,6 +3,7 @@
 // its own record: a reviewer's earlier reviews and other reviewers' reviews stay.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { REVIEW_STATUSES } from '../../api/schemas/service-enums.js';
 import { requireNamedChangeRequest } from '../access.js';
 import { requireNotClosed } from '../change-request-closed.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -17,7 +18,7 @@ import { renderReview, reviewPath } from '../render/render-review.js';
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
 
 const reviewSubmit = z.strictObject({
-  status: z.enum(['approved', 'changes-requested']),
+  status: z.enum(REVIEW_STATUSES),
   /** A document, as comment bodies are; posted in the change request's thread. */
   comment: z.strictObject({ markdown: z.string().min(1) }).optional(),
 });

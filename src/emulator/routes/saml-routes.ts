@@ -2,6 +2,7 @@
 // hold certificates) and the login information of the active ones, which every member may read.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { ROLES } from '../../api/schemas/service-enums.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import { notFound } from '../emulator-http-error.js';
 import { nextSeq, type StoredOrg } from '../emulator-state.js';
@@ -10,7 +11,6 @@ import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderSamlProvider, renderSsoLogin, samlProviderActive } from '../render/render-saml-provider.js';
 import { requireNamedOrg } from '../require-named-org.js';
-import { ROLES } from '../roles.js';
 import type { StoredSamlProvider } from '../stored-org-settings.js';
 
 const providerFields = {

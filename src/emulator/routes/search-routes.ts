@@ -4,6 +4,7 @@
 // document of the service has the change request's too, `listChangeRequestLinks`).
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { LINK_STATUSES } from '../../api/schemas/service-enums.js';
 import { callerOf, requireNamedChangeRequest, requireNamedSpace, requireOrg } from '../access.js';
 import type { EmulatorContext } from '../emulator-context.js';
 import type { StoredPage, StoredSpace } from '../emulator-state.js';
@@ -21,7 +22,7 @@ const searchQuery = z.looseObject({
 const linksQuery = z.looseObject({
   page: z.string().optional(),
   limit: z.string().optional(),
-  status: z.enum(['ok', 'broken', 'in-app']).optional(),
+  status: z.enum(LINK_STATUSES).optional(),
 });
 const changeRequestLinksQuery = linksQuery.extend({
   brokenContext: z.enum(['change-request', 'space']).optional(),

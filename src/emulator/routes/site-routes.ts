@@ -3,6 +3,7 @@
 // the document's publish and unpublish, the only moves of `published`. Reading needs the read role,
 // changing a site the create role, deleting one admin.
 import type { FastifyInstance } from 'fastify';
+import { NEW_SITE_SPACE } from '../../api/schemas/site-enums.js';
 import { callerOf, requireOrg } from '../access.js';
 import { createEmptySpace } from '../create-empty-space.js';
 import type { EmulatorContext } from '../emulator-context.js';
@@ -24,14 +25,7 @@ import {
   savedSite,
 } from '../site-access.js';
 import { addSiteSpace } from '../site-edits.js';
-import {
-  adaptiveSchemaPut,
-  NEW_SPACE_FOR_SITE,
-  shareKeyQuery,
-  siteCreate,
-  siteListQuery,
-  sitePatch,
-} from '../site-inputs.js';
+import { adaptiveSchemaPut, shareKeyQuery, siteCreate, siteListQuery, sitePatch } from '../site-inputs.js';
 import { defaultSection, hasSections } from '../site-structure.js';
 import type { StoredSite } from '../stored-sites.js';
 
@@ -58,7 +52,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     const caller = callerOf(request);
     const org = requireOrg(caller, request.params.o, SITE_WRITE_ROLE, 'creating a site');
     const body = parseInput(siteCreate, request.body, 'body');
-    const ids = body.spaces === undefined || body.spaces === NEW_SPACE_FOR_SITE ? [] : body.spaces;
+    const ids = body.spaces === undefined || body.spaces === NEW_SITE_SPACE ? [] : body.spaces;
     const twice = ids.find((id, index) => ids.indexOf(id) !== index);
     if (twice !== undefined) throw badRequest(`spaces: space ${twice} is listed twice`);
     const spaces = ids.map((id) => requireOrgSpace(ctx, org, id));
@@ -78,7 +72,7 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       nodes: [],
       siteSpaces: [],
     };
-    if (body.spaces === NEW_SPACE_FOR_SITE)
+    if (body.spaces === NEW_SITE_SPACE)
       spaces.push(createEmptySpace(ctx, org.id, { title: site.title.slice(0, 50) }));
     for (const space of spaces) addSiteSpace(site, space, undefined);
     ctx.state.sites[site.id] = site;

@@ -2,6 +2,7 @@
 // restore window, restore, duplicate. Move and transfer are in space-move-routes.ts.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { EDIT_MODES, ROLES, SPACE_VISIBILITIES } from '../../api/schemas/service-enums.js';
 import { callerOf, requireNamedSpace, requireOrg } from '../access.js';
 import { createEmptySpace } from '../create-empty-space.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
@@ -10,20 +11,17 @@ import { nextSeq, type StoredSpace } from '../emulator-state.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../parse-input.js';
 import { renderSpace } from '../render/render-space.js';
-import { ROLES } from '../roles.js';
 
 const spaceCreate = z.strictObject({
   title: z.string().max(50).optional(),
   emoji: z.string().max(50).optional(),
 });
 const spacePatch = z.strictObject({
-  editMode: z.enum(['live', 'locked']).optional(),
+  editMode: z.enum(EDIT_MODES).optional(),
   title: z.string().max(50).optional(),
   defaultLevel: z.enum(ROLES).nullable().optional(),
   emoji: z.string().max(50).optional(),
-  visibility: z
-    .enum(['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'])
-    .optional(),
+  visibility: z.enum(SPACE_VISIBILITIES).optional(),
 });
 
 type Params = { o: string; s: string };

@@ -3,6 +3,7 @@
 // teams of one member. Organization admins manage every team, a team's owners manage theirs.
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { TEAM_MEMBER_ROLES, type TeamMemberRole } from '../../api/schemas/service-enums.js';
 import type { Caller, EmulatorContext } from '../emulator-context.js';
 import { conflict, forbidden, notFound } from '../emulator-http-error.js';
 import { nextSeq, type StoredMember, type StoredOrg } from '../emulator-state.js';
@@ -11,7 +12,7 @@ import { pageOf } from '../page-list.js';
 import { parseInput } from '../parse-input.js';
 import { renderMemberTeam, renderTeam, renderTeamMember } from '../render/render-team.js';
 import { requireNamedOrg } from '../require-named-org.js';
-import { type StoredTeam, TEAM_MEMBER_ROLES, type TeamMemberRole } from '../stored-org-resources.js';
+import type { StoredTeam } from '../stored-org-resources.js';
 import { canManageTeam, memberCanManageTeam, teamMembersOf, teamsOfUser } from '../team-members.js';
 
 const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string().optional() });
