@@ -3,8 +3,9 @@
 // which share only the wire schemas and vocabularies (src/api/schemas/) and the generic log/ and
 // errors/. Biome's noRestrictedImports matches import texts as written, so a rule on `../content/*`
 // misses `../../content/*` one folder down; here each relative import is resolved to the file it names.
-// Usage: node src/build/check-imports.mjs [root], root holding src/ (default: the working directory).
-import { readdirSync, readFileSync } from 'node:fs';
+// Usage: node src/build/check-imports.mjs [root], root holding src/ and jobs/ (default: the working
+// directory). The worker's job processors in jobs/ are docsync too: they may not import the service.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
@@ -35,11 +36,13 @@ export const IMPORT_RULES = [
 ];
 
 const SOURCE = /\.(ts|mts|mjs|js)$/;
+const FOLDERS = ['src', 'jobs'];
 
-/** Every import of `root`/src that breaks a rule: where, what, which rule, and the fix. */
+/** Every import of `root`/src and `root`/jobs that breaks a rule: where, what, which rule, and the fix. */
 export function checkImports(root) {
   const violations = [];
-  for (const file of sourceFiles(join(root, 'src'))) {
+  const folders = FOLDERS.map((folder) => join(root, folder)).filter((folder) => existsSync(folder));
+  for (const file of folders.flatMap((folder) => [...sourceFiles(folder)])) {
     const text = readFileSync(file, 'utf8');
     const importer = toPosix(relative(root, file));
     const lineStarts = lineStartsOf(text);

@@ -47,12 +47,13 @@ describe('the import check of npm run lint', () => {
     expect(stderr).toContain('1 import(s) cross the boundary between docsync and its local service');
   });
 
-  it('refuses type-only imports, re-exports and dynamic imports across the boundary, in both directions', async () => {
+  it('refuses type-only imports, re-exports and dynamic imports across the boundary, in both directions and from jobs/', async () => {
     const root = await tree({
       'src/emulator/a.ts': "import type { Config } from '../config/config-schema.js';\n",
       'src/emulator/b.ts': "export { blobId } from '../content/folder-bytes.js';\n",
       'src/queue/c.ts': "const emulator = await import('../emulator/create-emulator.js');\n",
       'src/api/schemas/d.ts': "import { apiPath } from '../api-path.js';\n",
+      'jobs/e.ts': "import { Faults } from '../src/emulator/faults.js';\n",
     });
     const { status, stderr } = check(root);
     expect(status).toBe(1);
@@ -63,7 +64,8 @@ describe('the import check of npm run lint', () => {
         '  rule: docsync does not import the local service (src/emulator/)',
     );
     expect(stderr).toContain("src/api/schemas/d.ts:1: imports '../api-path.js'");
-    expect(stderr).toContain('4 import(s) cross the boundary');
+    expect(stderr).toContain("jobs/e.ts:1: imports '../src/emulator/faults.js' (src/emulator/faults.js)");
+    expect(stderr).toContain('5 import(s) cross the boundary');
   });
 
   it('lets the local service use itself, the shared schemas, log, errors and packages, and the CLI and demo start it', async () => {
