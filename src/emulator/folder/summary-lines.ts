@@ -20,7 +20,7 @@ export type SummaryLine =
   /** `---`, `***`, `___`: ends the group above. */
   | { kind: 'break'; line: number };
 
-const FENCE_OPEN = /^[ \t]*(`{3,}|~{3,})(.*)$/;
+const FENCE_OPEN = /^([ \t]*)(`{3,}|~{3,})(.*)$/;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*))?$/;
@@ -36,7 +36,7 @@ export function summaryLines(text: string): SummaryLine[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n|\r/);
   const result: SummaryLine[] = [];
   const open: { indent: number; entry: SummaryListEntry }[] = [];
-  let fence: { char: string; length: number } | undefined;
+  let fence: { char: string; length: number; indent: number } | undefined;
   let inComment = false;
   // Text outside a list since the last blank line: a setext underline makes it a heading.
   let paragraph: { line: number; text: string[] } | undefined;
@@ -46,19 +46,24 @@ export function summaryLines(text: string): SummaryLine[] {
     let raw = whole.length > MAX_LINE ? whole.slice(0, MAX_LINE) : whole;
     if (fence !== undefined) {
       const closing = raw.trim();
-      if (closing.length >= fence.length && [...closing].every((char) => char === fence?.char)) {
-        fence = undefined;
+      // A fence opened inside an entry (indented) ends with it: a line indented less is not code.
+      const outdented = closing !== '' && columns(/^[ \t]*/.exec(raw)?.[0] ?? '') < fence.indent;
+      if (!outdented) {
+        if (closing.length >= fence.length && [...closing].every((char) => char === fence?.char)) {
+          fence = undefined;
+        }
+        continue;
       }
-      continue;
+      fence = undefined;
     }
     if (inComment) {
       inComment = !raw.includes('-->');
       continue;
     }
     const fenceOpen = FENCE_OPEN.exec(raw);
-    const marker = fenceOpen?.[1];
-    if (marker !== undefined && !(marker.startsWith('`') && fenceOpen?.[2]?.includes('`'))) {
-      fence = { char: marker.charAt(0), length: marker.length };
+    const marker = fenceOpen?.[2];
+    if (marker !== undefined && !(marker.startsWith('`') && fenceOpen?.[3]?.includes('`'))) {
+      fence = { char: marker.charAt(0), length: marker.length, indent: columns(fenceOpen?.[1] ?? '') };
       paragraph = undefined;
       continue;
     }
