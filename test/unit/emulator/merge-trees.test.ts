@@ -36,7 +36,8 @@ const paths = (pages: readonly TreePage[]): unknown[] =>
     return children.length > 0 ? [name, paths(children)] : name;
   });
 
-const markdownOf = (p: TreePage | undefined) => (p !== undefined && isTreeDocument(p) ? p.markdown : undefined);
+const markdownOf = (p: TreePage | undefined) =>
+  p !== undefined && isTreeDocument(p) ? p.markdown : undefined;
 
 describe('mergeTrees', () => {
   const base = tree(page('README.md'), page('a.md'), page('b.md'));
