@@ -1,22 +1,25 @@
-// The link check of a revision, computed from its markdown: relative links to missing pages or
-// files are broken, to existing ones ok, app addresses in-app; external addresses are not fetched.
-// Revisions never change, so each one is checked once.
-import { classifyLink, extractLinks, type LinkTarget } from '../content/markdown-links.js';
+// The link check of a revision, computed from its pages' markdown by the service's own link finder
+// (links/find-links.ts): relative links to missing pages or files are broken, to existing ones ok,
+// app addresses in-app; external addresses are not fetched. Revisions never change, so each one is
+// checked once, on its first read.
 import type { EmulatorContext } from './emulator-context.js';
 import type { StoredPage, StoredRevision } from './emulator-state.js';
-import { flattenPages, storedToTree } from './stored-content.js';
+import { findLinks } from './links/find-links.js';
+import {
+  type LinkStatus,
+  type LinkTargetReference,
+  type LinkTargets,
+  resolveLink,
+} from './links/resolve-link.js';
 
-export type LinkStatus = 'ok' | 'broken' | 'in-app';
+export type { LinkStatus } from './links/resolve-link.js';
 
 export interface RevisionLink {
   seq: number;
   status: LinkStatus;
   /** A link in markdown soft-references its target (the document's other relation is `dependsOn`). */
   relation: 'reference';
-  targetReference:
-    | { kind: 'page'; page: string }
-    | { kind: 'file'; file: string }
-    | { kind: 'url'; url: string };
+  targetReference: LinkTargetReference;
   /** Pages where the link is written. */
   pageIds: string[];
 }
@@ -26,29 +29,34 @@ const cache = new WeakMap<StoredRevision, RevisionLink[]>();
 export function revisionLinks(ctx: EmulatorContext, revision: StoredRevision): RevisionLink[] {
   const cached = cache.get(revision);
   if (cached !== undefined) return cached;
-  const tree = storedToTree(revision);
-  const pages = flattenPages(revision.pages);
-  const pageIdByPath = new Map(
-    pages.flatMap((page) => (page.sourcePath === undefined ? [] : [[page.sourcePath, page.id] as const])),
-  );
-  const fileIdByPath = new Map(revision.files.map((file) => [file.sourcePath, file.id]));
+  const pages = documentsOf(revision.pages);
+  const targets: LinkTargets = {
+    pageIdByPath: new Map(
+      pages.flatMap(({ page }) =>
+        page.sourcePath === undefined ? [] : [[page.sourcePath, page.id] as const],
+      ),
+    ),
+    fileIdByPath: new Map(revision.files.map((file) => [file.sourcePath, file.id])),
+    appOrigin: originOf(ctx.origin()),
+  };
   const byTarget = new Map<string, RevisionLink>();
-  for (const page of pages) {
-    // Groups and links have no markdown; a document with no file resolves its links from the root.
-    const from = page.sourcePath ?? '';
-    for (const href of extractLinks(page.markdown)) {
-      const { status, target } = classifyLink(href, from, tree, { appOrigins: [ctx.origin()] });
-      const reference = referenceOf(target, status, href, pageIdByPath, fileIdByPath);
-      const key = `${status}|${JSON.stringify(reference)}`;
-      const link = byTarget.get(key) ?? {
-        seq: byTarget.size + 1,
-        status,
-        relation: 'reference' as const,
-        targetReference: reference,
-        pageIds: [],
-      };
-      if (!link.pageIds.includes(page.id)) link.pageIds.push(page.id);
-      byTarget.set(key, link);
+  for (const { page, path } of pages) {
+    for (const { href } of findLinks(page.markdown)) {
+      const { status, target } = resolveLink(href, { id: page.id, path }, targets);
+      const key = `${status}|${target.kind}|${'page' in target ? target.page : 'file' in target ? target.file : target.url}`;
+      let link = byTarget.get(key);
+      if (link === undefined) {
+        link = {
+          seq: byTarget.size + 1,
+          status,
+          relation: 'reference',
+          targetReference: target,
+          pageIds: [],
+        };
+        byTarget.set(key, link);
+      }
+      // Each page is read once, its links together: a page already noted is the last one.
+      if (link.pageIds.at(-1) !== page.id) link.pageIds.push(page.id);
     }
   }
   const links = [...byTarget.values()];
@@ -76,16 +84,20 @@ export function pageLinks(ctx: EmulatorContext, revision: StoredRevision, page: 
 
 const pageLinkCache = new WeakMap<StoredRevision, Map<string, RevisionLink[]>>();
 
-function referenceOf(
-  target: LinkTarget,
-  status: LinkStatus,
-  href: string,
-  pageIdByPath: ReadonlyMap<string, string>,
-  fileIdByPath: ReadonlyMap<string, string>,
-): RevisionLink['targetReference'] {
-  // A broken link names what was written, since there is nothing it points to.
-  if (status === 'broken') return { kind: 'url', url: href };
-  if (target.kind === 'page') return { kind: 'page', page: pageIdByPath.get(target.page) ?? target.page };
-  if (target.kind === 'file') return { kind: 'file', file: fileIdByPath.get(target.file) ?? target.file };
-  return target;
+/**
+ * Every page that holds markdown, with the path its links resolve from: its source file; a page
+ * with no file (groups, links, placeholders) has no markdown, and would resolve from the root.
+ */
+function documentsOf(pages: readonly StoredPage[]): { page: StoredPage; path: string }[] {
+  const documents: { page: StoredPage; path: string }[] = [];
+  const visit = (page: StoredPage): void => {
+    documents.push({ page, path: page.sourcePath ?? '' });
+    for (const child of page.pages) visit(child);
+  };
+  for (const page of pages) visit(page);
+  return documents;
+}
+
+function originOf(address: string): string {
+  return URL.canParse(address) ? new URL(address).origin : address;
 }

@@ -1,0 +1,291 @@
+// The service's link finder: the links of a page's markdown in one pass over its lines, without a
+// syntax tree. Block structure is read only as far as links need it: fenced and indented code and
+// HTML blocks hold no markdown links, definitions (`[id]: href`) start a block, and the text of
+// paragraphs and headings goes to the inline scanner (inline-links.ts).
+import type { FoundLink } from './found-link.js';
+import { htmlAt } from './html-tag.js';
+import { inlineLinks, normalizedLabel } from './inline-links.js';
+import { linkDefinitionAt } from './link-definition.js';
+
+/** The line ending an HTML block that starts on a line of its own, by CommonMark's kinds 1 to 7. */
+type HtmlBlockEnd = { until: RegExp } | 'blank';
+
+const RAW_HTML_START = /<(?:script|pre|style|textarea)(?:[ \t\r>]|$)/imy;
+const RAW_HTML_END = /<\/(?:script|pre|style|textarea)>/i;
+const BLOCK_TAG_START =
+  /<\/?(?:address|article|aside|base|basefont|blockquote|body|caption|center|col|colgroup|dd|details|dialog|dir|div|dl|dt|fieldset|figcaption|figure|footer|form|frame|frameset|h[1-6]|head|header|hr|html|iframe|legend|li|link|main|menu|menuitem|nav|noframes|ol|optgroup|option|p|param|search|section|summary|table|tbody|td|tfoot|th|thead|title|tr|track|ul)(?:[ \t\r>]|\/>|$)/imy;
+const ANY_TAG_LINE =
+  /(?:<[A-Za-z][A-Za-z0-9-]*(?:[ \t]+[A-Za-z_:][A-Za-z0-9_.:-]*(?:[ \t]*=[ \t]*(?:[^\s"'=<>`]+|'[^'\n]*'|"[^"\n]*"))?)*[ \t]*\/?>|<\/[A-Za-z][A-Za-z0-9-]*[ \t]*>)[ \t\r]*$/my;
+const ATX_HEADING = /#{1,6}(?:[ \t\r]|$)/my;
+const THEMATIC_BREAK = /(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})\r?$/my;
+const SETEXT_UNDERLINE = /(?:=+|-+)[ \t\r]*$/my;
+const BULLET = /[-+*](?:[ \t\r]|$)/my;
+const ORDERED = /([0-9]{1,9})[.)](?:[ \t\r]|$)/my;
+const FENCE = /(`{3,}|~{3,})([^\n]*)$/my;
+const BLANK_REST = /[ \t\r]*$/my;
+
+interface Line {
+  /** Offset of the line's first character and of its end (its `\n`, or the text's end). */
+  start: number;
+  end: number;
+}
+
+/**
+ * The links of `markdown` in document order: inline links and images, autolinks, GFM's bare
+ * addresses, link definitions (where a reference's address is written; references themselves name
+ * no address) and the `href` of `<a>` and `src` of `<img>` in raw HTML. Nothing in code (fenced,
+ * indented, code spans) or in HTML comments counts; empty addresses and footnotes are left out.
+ */
+export function findLinks(markdown: string): FoundLink[] {
+  // Most of a page is prose: a page with no character that can start a link has none.
+  if (!/[[<@:]|www\./i.test(markdown)) return [];
+  const found: FoundLink[] = [];
+  new BlockReader(markdown, found).read();
+  return found.filter((link) => link.href !== '').sort((a, b) => a.offset - b.offset);
+}
+
+class BlockReader {
+  /** Content columns of the open list items, innermost last. */
+  private lists: number[] = [];
+  private paragraph: { start: number; end: number; quotes: number } | undefined;
+  private fence: { marker: string; length: number; indent: number } | undefined;
+  private html: { start: number; end: HtmlBlockEnd } | undefined;
+  /** Paragraphs and headings, read once every definition is known: a reference may precede it. */
+  private readonly inlineRuns: number[] = [];
+  private readonly labels = new Set<string>();
+
+  constructor(
+    private readonly text: string,
+    private readonly found: FoundLink[],
+  ) {}
+
+  read(): void {
+    let start = 0;
+    while (start <= this.text.length) {
+      const newline = this.text.indexOf('\n', start);
+      const end = newline < 0 ? this.text.length : newline;
+      start = this.line({ start, end });
+      if (newline < 0 && start >= end) break;
+    }
+    this.endParagraph();
+    if (this.html !== undefined) this.endHtml(this.text.length);
+    for (let run = 0; run + 1 < this.inlineRuns.length; run += 2) {
+      // Each run on its own list: closing a link looks back over what its own text held.
+      const inline: FoundLink[] = [];
+      inlineLinks(this.text, this.inlineRuns[run] ?? 0, this.inlineRuns[run + 1] ?? 0, inline, this.labels);
+      for (const link of inline) this.found.push(link);
+    }
+  }
+
+  /** Reads one line; returns where the next line starts (a definition may take several). */
+  private line(line: Line): number {
+    const next = line.end + 1;
+    let at = line.start;
+    let quotes = 0;
+    let indent = this.indentAt(at, line.end);
+    // Block quote markers: the link finder needs only where the content starts.
+    while (indent.columns < 4 && this.text.charCodeAt(indent.at) === 0x3e) {
+      quotes += 1;
+      at = indent.at + 1;
+      if (this.text.charCodeAt(at) === 0x20 || this.text.charCodeAt(at) === 0x09) at += 1;
+      indent = this.indentAt(at, line.end);
+    }
+    const blank = indent.at >= line.end || matches(BLANK_REST, this.text, indent.at);
+
+    if (this.fence !== undefined) {
+      if (!blank && indent.columns - this.fence.indent < 4 && this.closesFence(indent.at, line.end))
+        this.fence = undefined;
+      return next;
+    }
+    if (this.html !== undefined) {
+      const end = this.html.end;
+      if (end === 'blank') {
+        if (blank) this.endHtml(line.start);
+        return next;
+      }
+      if (end.until.test(this.text.slice(line.start, line.end))) this.endHtml(line.end);
+      return next;
+    }
+    if (blank) {
+      this.endParagraph();
+      return next;
+    }
+    if (this.paragraph !== undefined && quotes > this.paragraph.quotes) this.endParagraph();
+
+    // The list items this line is inside of; a paragraph's continuation keeps them all.
+    let depth = this.lists.length;
+    while (depth > 0 && indent.columns < (this.lists[depth - 1] ?? 0)) depth -= 1;
+    let base = depth > 0 ? (this.lists[depth - 1] ?? 0) : 0;
+    if (indent.columns - base >= 4) {
+      if (this.paragraph !== undefined) this.paragraph.end = line.end;
+      // Otherwise indented code: no links.
+      return next;
+    }
+    at = indent.at;
+    for (;;) {
+      const block = this.blockStart(at, line, indent.columns);
+      if (block === 'list') {
+        // A list item's marker: its content may start another block.
+        this.lists.length = depth;
+        const content = this.listContent(at, line.end, indent.columns);
+        this.lists.push(content.columns);
+        depth = this.lists.length;
+        base = content.columns;
+        at = content.at;
+        indent = { at, columns: content.columns };
+        if (at >= line.end) return next;
+        continue;
+      }
+      if (block === 'text') {
+        if (this.paragraph === undefined) {
+          this.lists.length = depth;
+          // A definition starts a block: it cannot interrupt a paragraph.
+          if (this.text.charCodeAt(at) === 0x5b) {
+            const definition = linkDefinitionAt(this.text, at);
+            if (definition !== undefined) {
+              this.found.push({ kind: 'definition', href: definition.href, offset: at });
+              this.labels.add(normalizedLabel(definition.label));
+              return definition.next;
+            }
+          }
+          this.paragraph = { start: at, end: line.end, quotes };
+        } else this.paragraph.end = line.end;
+        return next;
+      }
+      this.lists.length = depth;
+      return next;
+    }
+  }
+
+  /**
+   * What starts at `at` (the content of a line, indented less than code): a block this method opens
+   * or reads whole (`done`), a list item's marker (`list`), or paragraph text (`text`).
+   */
+  private blockStart(at: number, line: Line, columns: number): 'done' | 'list' | 'text' {
+    const text = this.text;
+    const code = text.charCodeAt(at);
+    const inParagraph = this.paragraph !== undefined;
+    if (code === 0x60 || code === 0x7e) {
+      FENCE.lastIndex = at;
+      const fence = FENCE.exec(text);
+      // A backtick fence's info string holds no backtick.
+      if (fence?.[1] !== undefined && !(code === 0x60 && fence[2]?.includes('`'))) {
+        this.endParagraph();
+        this.fence = { marker: fence[1][0] ?? '`', length: fence[1].length, indent: columns };
+        return 'done';
+      }
+    }
+    if (code === 0x23 && matches(ATX_HEADING, text, at)) {
+      this.endParagraph();
+      this.inlineRuns.push(at, line.end);
+      return 'done';
+    }
+    if (inParagraph && (code === 0x3d || code === 0x2d) && matches(SETEXT_UNDERLINE, text, at)) {
+      // The paragraph above is a heading: its text was already taken as a paragraph's.
+      this.endParagraph();
+      return 'done';
+    }
+    if ((code === 0x2a || code === 0x2d || code === 0x5f) && matches(THEMATIC_BREAK, text, at)) {
+      this.endParagraph();
+      return 'done';
+    }
+    if (code === 0x3c) {
+      const end = this.htmlBlockEnd(at, inParagraph);
+      if (end !== undefined) {
+        this.endParagraph();
+        this.html = { start: at, end };
+        // Kinds 1 to 5 may end on the line they start.
+        if (end !== 'blank' && end.until.test(text.slice(at + 2, line.end))) this.endHtml(line.end);
+        return 'done';
+      }
+    }
+    if (this.isListMarker(at, line.end, inParagraph)) {
+      this.endParagraph();
+      return 'list';
+    }
+    return 'text';
+  }
+
+  private isListMarker(at: number, end: number, inParagraph: boolean): boolean {
+    BULLET.lastIndex = at;
+    ORDERED.lastIndex = at;
+    const bullet = BULLET.test(this.text);
+    const ordered = bullet ? null : ORDERED.exec(this.text);
+    if (!bullet && ordered === null) return false;
+    if (!inParagraph) return true;
+    // Interrupting a paragraph: not an empty item, and an ordered list only from 1.
+    const marker = bullet ? 1 : (ordered?.[0].trimEnd().length ?? 0);
+    if (at + marker >= end || matches(BLANK_REST, this.text, at + marker)) return false;
+    return bullet || ordered?.[1] === '1';
+  }
+
+  /** Where a list item's content starts after its marker at `at`, and its column. */
+  private listContent(at: number, end: number, columns: number): { at: number; columns: number } {
+    let marker = at;
+    while (marker < end && this.text.charCodeAt(marker) >= 0x30 && this.text.charCodeAt(marker) <= 0x39)
+      marker += 1;
+    marker += 1;
+    const markerColumns = columns + (marker - at);
+    const after = this.indentAt(marker, end, markerColumns);
+    const spaces = after.columns - markerColumns;
+    // No content, or five spaces or more (indented code in the item): the content is one space in.
+    if (after.at >= end || spaces > 4) return { at: Math.min(marker + 1, end), columns: markerColumns + 1 };
+    return { at: after.at, columns: after.columns };
+  }
+
+  private htmlBlockEnd(at: number, inParagraph: boolean): HtmlBlockEnd | undefined {
+    const line = this.text;
+    if (matches(RAW_HTML_START, line, at)) return { until: RAW_HTML_END };
+    if (line.startsWith('<!--', at)) return { until: /-->/ };
+    if (line.startsWith('<?', at)) return { until: /\?>/ };
+    if (line.startsWith('<![CDATA[', at)) return { until: /\]\]>/ };
+    if (/^<![A-Za-z]/.test(line.slice(at, at + 3))) return { until: />/ };
+    if (matches(BLOCK_TAG_START, line, at)) return 'blank';
+    // Any other tag alone on its line starts a block, but cannot interrupt a paragraph.
+    if (!inParagraph && matches(ANY_TAG_LINE, line, at)) return 'blank';
+    return undefined;
+  }
+
+  /** The `<a href>` and `<img src>` of an HTML block: nothing else in it is markdown. */
+  private endHtml(end: number): void {
+    const start = this.html?.start ?? end;
+    this.html = undefined;
+    for (let at = this.text.indexOf('<', start); at >= 0 && at < end; at = this.text.indexOf('<', at)) {
+      const html = htmlAt(this.text, at, end);
+      if (html?.link !== undefined) this.found.push({ kind: 'html', ...html.link });
+      at = html === undefined ? at + 1 : html.end;
+    }
+  }
+
+  private endParagraph(): void {
+    if (this.paragraph === undefined) return;
+    this.inlineRuns.push(this.paragraph.start, this.paragraph.end);
+    this.paragraph = undefined;
+  }
+
+  private closesFence(at: number, end: number): boolean {
+    const fence = this.fence;
+    if (fence === undefined) return false;
+    let p = at;
+    while (p < end && this.text[p] === fence.marker) p += 1;
+    return p - at >= fence.length && (p >= end || matches(BLANK_REST, this.text, p));
+  }
+
+  /** The first non-blank character at or after `at` and its column, a tab to the next multiple of 4. */
+  private indentAt(at: number, end: number, startColumns = 0): { at: number; columns: number } {
+    let columns = startColumns;
+    for (; at < end; at += 1) {
+      const code = this.text.charCodeAt(at);
+      if (code === 0x20) columns += 1;
+      else if (code === 0x09) columns += 4 - (columns % 4);
+      else break;
+    }
+    return { at, columns };
+  }
+}
+
+/** Whether the sticky `pattern` matches `text` at `at`. */
+function matches(pattern: RegExp, text: string, at: number): boolean {
+  pattern.lastIndex = at;
+  return pattern.test(text);
+}

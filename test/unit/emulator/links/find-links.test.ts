@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { findLinks } from '../../../../src/emulator/links/find-links.js';
+
+/** The addresses found in `markdown`, in order. */
+function hrefs(markdown: string): string[] {
+  return findLinks(markdown).map((link) => link.href);
+}
+
+describe('findLinks', () => {
+  it('finds inline links and images with titles, and where each starts', () => {
+    const markdown = 'See [the guide](guide.md "The guide") and ![logo](img/logo.png).';
+    expect(findLinks(markdown)).toEqual([
+      { kind: 'link', href: 'guide.md', offset: 4 },
+      { kind: 'image', href: 'img/logo.png', offset: 42 },
+    ]);
+  });
+
+  it('reads angle-bracket destinations, nested parentheses, escapes and character references', () => {
+    expect(hrefs('[a](<my notes.md>) [b](a(b)c.md) [c](x\\).md) [d](a&amp;b.md) [e](&#35;top)')).toEqual([
+      'my notes.md',
+      'a(b)c.md',
+      'x).md',
+      'a&b.md',
+      '#top',
+    ]);
+  });
+
+  it('keeps percent-encoding and anchors as written', () => {
+    expect(hrefs('[a](my%20notes.md#install) [b](../up/page.md?tab=1#x)')).toEqual([
+      'my%20notes.md#install',
+      '../up/page.md?tab=1#x',
+    ]);
+  });
+
+  it('finds autolinks, mail autolinks and bare addresses, trailing punctuation left out', () => {
+    const markdown =
+      'Go to <https://example.com/a>, write <docs@example.com>; see https://x.org/b). Or www.example.org.';
+    expect(findLinks(markdown)).toEqual([
+      { kind: 'autolink', href: 'https://example.com/a', offset: 6 },
+      { kind: 'autolink', href: 'mailto:docs@example.com', offset: 37 },
+      { kind: 'literal', href: 'https://x.org/b', offset: 61 },
+      { kind: 'literal', href: 'http://www.example.org', offset: 82 },
+    ]);
+  });
+
+  it('takes a mail address in text but not a package version', () => {
+    expect(hrefs('Mail team@example.com about depd@2.0.0.')).toEqual(['mailto:team@example.com']);
+  });
+
+  it('finds a reference definition where the address is written, not its references', () => {
+    const markdown = 'Read [the guide][guide] or [guide].\n\n[guide]: guides/intro.md "Intro"\n';
+    expect(findLinks(markdown)).toEqual([{ kind: 'definition', href: 'guides/intro.md', offset: 37 }]);
+  });
+
+  it('reads a definition whose destination and title are on the next lines', () => {
+    expect(hrefs('[a]:\n  <a b.md>\n  "A title"\n\n[b]: b.md\n')).toEqual(['a b.md', 'b.md']);
+  });
+
+  it('does not take a line inside a paragraph as a definition, nor a footnote', () => {
+    expect(hrefs('Some text\n[x]: x.md\n\n[^1]: a note with [a link](note.md)\n')).toEqual(['note.md']);
+  });
+
+  it('finds the href of <a> and the src of <img>, inline and in HTML blocks', () => {
+    const markdown =
+      'Text <a href="inline.md">here</a>.\n\n<figure><img src=".gitbook/assets/x.png" alt=""></figure>\n\n<div>\n<a href=\'block.md\'>b</a>\n</div>\n';
+    expect(findLinks(markdown)).toEqual([
+      { kind: 'html', href: 'inline.md', offset: 14 },
+      { kind: 'html', href: '.gitbook/assets/x.png', offset: 54 },
+      { kind: 'html', href: 'block.md', offset: 110 },
+    ]);
+  });
+
+  it('does not read markdown inside an HTML block or an HTML comment', () => {
+    expect(
+      hrefs('<div>\n[no](div.md)\n</div>\n\n<!-- [no](comment.md) <a href="c.md"> -->\n[yes](y.md)'),
+    ).toEqual(['y.md']);
+  });
+
+  it('counts nothing in code spans, fenced code or indented code', () => {
+    const markdown = [
+      'Inline `[no](span.md)` and ``a ` [no](double.md)``.',
+      '',
+      '```md',
+      '[no](fenced.md)',
+      '```',
+      '',
+      '~~~',
+      '<https://no.example.com>',
+      '~~~',
+      '',
+      '    [no](indented.md)',
+      '',
+      '[yes](yes.md)',
+    ].join('\n');
+    expect(hrefs(markdown)).toEqual(['yes.md']);
+  });
+
+  it('takes an unmatched backtick as a character', () => {
+    expect(hrefs('a ` b [link](l.md)')).toEqual(['l.md']);
+  });
+
+  it('reads escaped brackets as text; an escaped ! leaves a link, not an image', () => {
+    expect(findLinks('\\[not a link](a.md) \\![a link](b.png) [real](c.md)')).toEqual([
+      { kind: 'link', href: 'b.png', offset: 22 },
+      { kind: 'link', href: 'c.md', offset: 38 },
+    ]);
+  });
+
+  it('finds the inner link of nested brackets, an image inside a link, and nothing in alt text', () => {
+    expect(hrefs('[outer [inner](in.md)](out.md) [![badge](b.svg)](site.md) ![a [x](x.md)](i.png)')).toEqual([
+      'in.md',
+      'site.md',
+      'b.svg',
+      'i.png',
+    ]);
+  });
+
+  it('takes no bare address inside a link text', () => {
+    expect(hrefs('[https://example.com](page.md) [see www.x.org][ref]\n\n[ref]: r.md')).toEqual([
+      'page.md',
+      'r.md',
+    ]);
+  });
+
+  it('reads links in headings, lists, block quotes and tables, and code inside a list item', () => {
+    const markdown = [
+      '# Title [h](h.md)',
+      '',
+      '- item [l](l.md)',
+      '  ```',
+      '  [no](in-fence.md)',
+      '  ```',
+      '',
+      '      [no](indented-in-item.md)',
+      '',
+      '> quoted [q](q.md)',
+      '',
+      '| a | b |',
+      '|---|---|',
+      '| [c](c.md) | <https://t.example> |',
+    ].join('\n');
+    expect(hrefs(markdown)).toEqual(['h.md', 'l.md', 'q.md', 'c.md', 'https://t.example']);
+  });
+
+  it('leaves out empty destinations and reads an unclosed destination as text', () => {
+    expect(hrefs('[empty]() [open](a.md [b](b.md)')).toEqual(['b.md']);
+  });
+
+  it('reads a link split over two lines of a paragraph', () => {
+    expect(hrefs('[a\nb](\nsplit.md\n"t")')).toEqual(['split.md']);
+  });
+
+  it('finds no link in a page without a character that can start one', () => {
+    expect(findLinks('# Plain\n\nJust words, no links.\n')).toEqual([]);
+  });
+
+  it('does not read GitBook blocks as links, only the links written inside them', () => {
+    // The folder format names no `{% content-ref %}`: its `url` is not a link, the list inside is.
+    expect(hrefs('{% content-ref url="cr.md" %}\n[cr.md](cr.md)\n{% endcontent-ref %}\n')).toEqual(['cr.md']);
+  });
+});
