@@ -14,6 +14,7 @@ import { processesBench } from './processes-bench.js';
 import { realShapeBench } from './real-shape-bench.js';
 import { runnerBench } from './runner-bench.js';
 import { scaleBench } from './scale-bench.js';
+import { serviceLinksBench } from './service-links-bench.js';
 import { startupBench } from './startup-bench.js';
 import { versionsBench } from './versions-bench.js';
 
@@ -45,6 +46,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   processes: processesBench,
   // A branches mapping of 50 release branches: reconcile from scratch and with nothing to do.
   versions: versionsBench,
+  // The local service's import and link check of 3,000 and 10,000 pages beside git archive.
+  service: serviceLinksBench,
 };
 
 const names = process.argv.slice(2);
