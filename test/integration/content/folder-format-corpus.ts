@@ -1,3 +1,6 @@
+import { treeToFolder } from '../../../src/content/tree-to-folder.js';
+import { randomTree } from '../../support/random-docs.js';
+
 // Small docs folders shaped like those a docs team keeps in git beside the service's git sync, each
 // one corner of docs/folder-format.md: summary groups, links and placeholders, duplicates, a
 // configured readme beside the git host's, names outside ASCII, link-like text in code, every way a
@@ -9,8 +12,8 @@ export interface CorpusFolder {
   name: string;
   /** Path to content, relative to the folder. */
   files: Readonly<Record<string, string | Buffer>>;
-  /** Whether some link is broken by design: a reading with none has lost them. */
-  hasBrokenLinks: boolean;
+  /** Whether some link is broken by design (a reading with none has lost them); undefined: not known. */
+  hasBrokenLinks: boolean | undefined;
 }
 
 /** A 1x1 transparent PNG: an image as a docs folder holds one. */
@@ -614,4 +617,14 @@ export const FOLDER_FORMAT_CORPUS: readonly CorpusFolder[] = [
       'SUMMARY.md': lines('* [Welcome](start.md)'),
     },
   },
+  // Seeded folders of the round-trip tests (random-docs.ts) written as docsync exports them: names
+  // with spaces, parentheses, `#`, `%` and letters outside ASCII, groups, links and placeholders.
+  // The seeds are those with the most files and kinds among the first 400.
+  ...[116, 143, 59].map(
+    (seed): CorpusFolder => ({
+      name: `generated-${seed}`,
+      hasBrokenLinks: undefined,
+      files: Object.fromEntries(treeToFolder(randomTree(seed))),
+    }),
+  ),
 ];

@@ -6,6 +6,8 @@
 // slugs, paths, nesting, order, source files and texts, and each broken link's file, line and target.
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
+import type { ContentTarget } from '../../../src/api/call-options.js';
+import type { DocsApiClient } from '../../../src/api/docs-api-client.js';
 import type { RevisionPage } from '../../../src/api/schemas/revision-page-schema.js';
 import type { Revision } from '../../../src/api/schemas/revision-schema.js';
 import { allDocuments, type DocsPage, type DocsTree } from '../../../src/content/docs-tree.js';
@@ -15,6 +17,7 @@ import type { GitbookLayout } from '../../../src/content/gitbook-layout.js';
 import { classifyLink, findLinks } from '../../../src/content/markdown-links.js';
 import { readZip } from '../../../src/content/read-zip.js';
 import type { BrokenLink } from '../../../src/links/broken-link.js';
+import { linkTarget } from '../../../src/links/link-target.js';
 import { type GitFiles, locateBrokenLinks } from '../../../src/links/locate-broken-links.js';
 import { readBundlePages } from '../../../src/preview/bundle-pages.js';
 
@@ -116,6 +119,31 @@ export function serviceReading(revision: Revision, broken: readonly BrokenLink[]
     })),
     broken: normalBroken(broken),
   };
+}
+
+/**
+ * Each page's own list of broken links (`GET .../content/page/{id}/links?status=broken`, which
+ * docsync reads when the change request's list falls short), as `page path` and target pairs.
+ */
+export async function pageListBrokenLinks(
+  api: DocsApiClient,
+  target: ContentTarget,
+  pages: readonly RevisionPage[],
+): Promise<string[]> {
+  const pairs: string[] = [];
+  for (const page of pages) {
+    if (page.type === 'document') {
+      for await (const item of api.content.listPageLinksAll(target, page.id, { status: 'broken' }))
+        pairs.push(`${page.path ?? ''} ${linkTarget(item.targetReference)}`);
+    }
+    pairs.push(...(await pageListBrokenLinks(api, target, page.pages ?? [])));
+  }
+  return pairs.sort(byText);
+}
+
+/** The distinct page and target pairs of broken links, as pageListBrokenLinks gives them. */
+export function brokenPairs(links: readonly NormalBrokenLink[]): string[] {
+  return [...new Set(links.map((link) => `${link.page} ${link.target}`))].sort(byText);
 }
 
 /** The site paths of documents and placeholders in reading order, as the dry-run preview lists them. */
