@@ -8,6 +8,7 @@ import { BlobQueue } from './blob-queue.js';
 import { ContentError } from './content-error.js';
 import { decodeTextFile, gitEntryKind, joinGitPath } from './git-listing.js';
 import { GITBOOK_FILE, type GitbookLayout, readGitbookLayout } from './gitbook-layout.js';
+import { withLinksToLeftOut } from './links-to-left-out.js';
 import {
   type BundleLimits,
   type BundlePlan,
@@ -75,7 +76,8 @@ export async function planGitFolder(
  * Writes the folder `dir` of commit `sha` to `outFile` as a zip, as planGitFolder plans it: names
  * relative to the root, sorted, with fixed times, so a commit always gives the same bytes. Symbolic
  * links and submodules are skipped and counted. Every refusal comes before any blob but
- * `.gitbook.yaml` and the summary is read and before the zip is started. The plan's warnings and
+ * `.gitbook.yaml` and the summary is read and before the zip is started, but for a folder too large
+ * that an import.skipFilesOver would fit: its pages are read, to count the links that would break. The plan's warnings and
  * left-out files come back.
  */
 export async function bundleGitFolder(
@@ -150,12 +152,23 @@ async function planFromGit(
   const summary = summarySource(sources, layout);
   const summaryText =
     summary === undefined ? undefined : decodeTextFile(await blobs.read(summary.source), layout.summary);
-  const plan = planBundle(sources, layout, {
-    limits: bundleLimits(options),
-    skipFilesOver: options.skipFilesOver,
-    unlisted: options.unlisted,
-    summaryText,
-  });
+  let plan: BundlePlan<string>;
+  try {
+    plan = planBundle(sources, layout, {
+      limits: bundleLimits(options),
+      skipFilesOver: options.skipFilesOver,
+      unlisted: options.unlisted,
+      summaryText,
+    });
+  } catch (error) {
+    // A folder too large: its pages read (the same git process) to count the links a proposed
+    // import.skipFilesOver would break.
+    const blobOf = new Map(sources.map((source) => [source.path, source.source]));
+    throw await withLinksToLeftOut(error, blobOf, (ids) => {
+      blobs.askLast(ids);
+      return blobs.contents(ids.length);
+    });
+  }
   return { plan, layout, root, treeHash };
 }
 

@@ -8,7 +8,14 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { shownGitPath } from '../git/shown-git-path.js';
 import { ContentError } from './content-error.js';
 import { GITBOOK_FILE, readGitbookLayout } from './gitbook-layout.js';
-import { type BundleSource, DEFAULT_BUNDLE_LIMITS, planBundle, summarySource } from './plan-bundle.js';
+import { withLinksToLeftOut } from './links-to-left-out.js';
+import {
+  type BundlePlan,
+  type BundleSource,
+  DEFAULT_BUNDLE_LIMITS,
+  planBundle,
+  summarySource,
+} from './plan-bundle.js';
 import { type BundleOptions, type WrittenBundle, writeBundle } from './write-bundle.js';
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
@@ -60,12 +67,20 @@ export async function bundleWorkingFolder(
     );
   }
   const summary = summarySource(sources, layout);
-  const plan = planBundle(sources, layout, {
-    limits,
-    skipFilesOver: options.skipFilesOver,
-    unlisted: options.unlisted,
-    summaryText: summary === undefined ? undefined : await readSummary(summary.source, layout.summary),
-  });
+  const summaryText = summary === undefined ? undefined : await readSummary(summary.source, layout.summary);
+  let plan: BundlePlan<string>;
+  try {
+    plan = planBundle(sources, layout, {
+      limits,
+      skipFilesOver: options.skipFilesOver,
+      unlisted: options.unlisted,
+      summaryText,
+    });
+  } catch (error) {
+    // A folder too large: its pages read to count the links a proposed import.skipFilesOver would break.
+    const fileOf = new Map(sources.map((source) => [source.path, source.source]));
+    throw await withLinksToLeftOut(error, fileOf, readFiles);
+  }
   return writeBundle(plan, readFiles(plan.entries.map((entry) => entry.source)), outFile, limits, {
     signal: options.signal,
   });

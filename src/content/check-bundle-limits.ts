@@ -1,28 +1,23 @@
 // Whether the files a bundle plan would send fit in one import of the service, decided from their
 // listed sizes before anything is read: a folder that cannot fit is refused with what to change.
 import { formatBytes } from '../config/byte-size.js';
+import { BundleTooLargeError } from './bundle-too-large-error.js';
 import { ContentError } from './content-error.js';
+import { proposeSkipFilesOver, type SizedFile } from './propose-skip-files-over.js';
 import type { ImportLimits } from './service-limits.js';
 
-/** A file the plan would send: its path in git and its size. */
-export interface SizedFile {
-  path: string;
-  size: number;
-}
+export type { SizedFile };
 
 const SHOWN = 10;
-const KIB = 1024;
-const MIB = 1024 * KIB;
-// The values suggested for import.skipFilesOver below the per-file limit, largest first: round
-// numbers people would pick.
-const SKIP_STEPS = [20 * MIB, 10 * MIB, 5 * MIB, 2 * MIB, MIB, 512 * KIB, 256 * KIB, 100 * KIB];
 
 /**
  * Throws a ContentError when `files` break `limits`: ARCHIVE_TOO_MANY_ENTRIES past `maxFiles`
- * (naming the folders holding the most), ARCHIVE_TOO_LARGE when a file is past `maxFileBytes` or
- * all of them past `maxBytes` (naming the largest files, and the `import.skipFilesOver` value that
- * would make the folder fit). `skipFilesOver` is the mapping's current setting, if any. Permanent:
- * the same folder fails the same way until it or the mapping's config changes.
+ * (naming the folders holding the most); a BundleTooLargeError (ARCHIVE_TOO_LARGE) when a file is
+ * past `maxFileBytes` or all of them past `maxBytes`, naming the files at fault and the
+ * `import.skipFilesOver` value that makes the folder fit with what it leaves out (see
+ * proposeSkipFilesOver), or saying that none does. `skipFilesOver` is the mapping's current
+ * setting, if any. Permanent: the same folder fails the same way until it or the mapping's config
+ * changes.
  */
 export function checkBundleLimits(
   files: readonly SizedFile[],
@@ -42,6 +37,7 @@ export function checkBundleLimits(
   if (overFile.length === 0 && total <= limits.maxBytes) return;
 
   const largest = [...files].sort((a, b) => b.size - a.size || compare(a.path, b.path));
+  const proposal = proposeSkipFilesOver(files, limits);
   const problems: string[] = [];
   if (overFile.length > 0) {
     const shown = largest.slice(0, Math.min(overFile.length, SHOWN)).map(sized).join(', ');
@@ -51,37 +47,22 @@ export function checkBundleLimits(
     );
   }
   if (total > limits.maxBytes) {
+    // A proposal lists the files it leaves out, the largest first: listed here too, they would
+    // read twice.
+    const shown =
+      proposal.kind === 'skip' ? '' : `; the largest files: ${largest.slice(0, SHOWN).map(sized).join(', ')}`;
     problems.push(
-      `the docs root has ${formatBytes(total)} in ${count(files.length)} files to import, over the limit of ${formatBytes(limits.maxBytes)} per import; ` +
-        `the largest files: ${largest.slice(0, SHOWN).map(sized).join(', ')}`,
+      `the docs root has ${formatBytes(total)} in ${count(files.length)} files to import, over the limit of ${formatBytes(limits.maxBytes)} per import${shown}`,
     );
   }
-  throw new ContentError(
-    'ARCHIVE_TOO_LARGE',
-    `${problems.join('; ')}. ${fix(files, limits, skipFilesOver)}`,
-    {
-      ...(largest[0] === undefined ? {} : { path: largest[0].path }),
-    },
-  );
-}
-
-/** What to change: the largest round `import.skipFilesOver` that makes the rest fit, if one does. */
-function fix(files: readonly SizedFile[], limits: ImportLimits, skipFilesOver: number | undefined): string {
-  const candidates = [limits.maxFileBytes, ...SKIP_STEPS.filter((step) => step < limits.maxFileBytes)];
-  const step = candidates.find((threshold) => {
-    if (skipFilesOver !== undefined && threshold >= skipFilesOver) return false;
-    return files.reduce((sum, file) => sum + (file.size > threshold ? 0 : file.size), 0) <= limits.maxBytes;
+  throw new BundleTooLargeError({
+    problems: problems.join('; '),
+    proposal,
+    files: files.map(({ path, size }) => ({ path, size })),
+    limits,
+    skipFilesOver,
+    path: largest[0]?.path,
   });
-  const setting = skipFilesOver === undefined ? 'Set' : `Lower (from ${formatBytes(skipFilesOver)})`;
-  if (step === undefined) {
-    return 'Move large files out of the docs root; no import.skipFilesOver setting makes the rest fit';
-  }
-  const leftOut = files.filter((file) => file.size > step).length;
-  return (
-    `${setting} import.skipFilesOver of the mapping, for example skipFilesOver: ${formatBytes(step).replace(' ', '')} ` +
-    `(it would leave out ${leftOut} ${leftOut === 1 ? 'file' : 'files'}, each listed as a warning and kept in git), ` +
-    'or move large files out of the docs root'
-  );
 }
 
 function sized(file: SizedFile): string {

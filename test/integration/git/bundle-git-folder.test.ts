@@ -44,9 +44,9 @@ function outline(pages: readonly DocsPage[]): unknown[] {
   );
 }
 
-/** The mirror, counting the blob reads that bundling content takes. */
-function countingReads(source: GitMirror): { mirror: GitMirror; blobReads: () => number } {
-  let reads = 0;
+/** The mirror, recording the blobs asked of each git process that reads content. */
+function countingReads(source: GitMirror): { mirror: GitMirror; blobIds: () => string[][] } {
+  const asked: string[][] = [];
   const counting = Object.create(source) as GitMirror;
   counting.openFolder = async (...args: Parameters<GitMirror['openFolder']>) => {
     const folder = await source.openFolder(...args);
@@ -54,13 +54,29 @@ function countingReads(source: GitMirror): { mirror: GitMirror; blobReads: () =>
       folder && {
         ...folder,
         readBlobs: (blobs) => {
-          reads += 1;
-          return folder.readBlobs(blobs);
+          const ids: string[] = [];
+          asked.push(ids);
+          return folder.readBlobs(recorded(blobs, ids));
         },
       }
     );
   };
-  return { mirror: counting, blobReads: () => reads };
+  return { mirror: counting, blobIds: () => asked };
+}
+
+async function* recorded(
+  blobs: AsyncIterable<string> | Iterable<string>,
+  ids: string[],
+): AsyncGenerator<string> {
+  for await (const id of blobs) {
+    ids.push(id);
+    yield id;
+  }
+}
+
+/** The blob id of `path` at `sha`. */
+function blobId(sha: string, path: string): string {
+  return repo.git('rev-parse', `${sha}:${path}`);
 }
 
 const MIB = 1024 * 1024;
@@ -139,7 +155,7 @@ describe('bundleGitFolder', () => {
   it('refuses a folder past maxBytes or maxFiles, and leaves no file behind', async () => {
     const sha = await commitDocs(under('docs', { 'README.md': '# Start\n', 'big.bin': randomBytes(50_000) }));
     await expect(bundleGitFolder(mirror, sha, 'docs', out, { maxBytes: 40_000 })).rejects.toMatchObject({
-      name: 'ContentError',
+      name: 'BundleTooLargeError',
       code: 'ARCHIVE_TOO_LARGE',
     });
     await expect(bundleGitFolder(mirror, sha, 'docs', out, { maxFiles: 1 })).rejects.toMatchObject({
@@ -149,6 +165,31 @@ describe('bundleGitFolder', () => {
   });
 
   // That a given tree id saves a lookup with a git before 2.36 is GitMirror.openFolder's test.
+  it('counts the links a proposed skipFilesOver breaks after reading .gitbook.yaml and the summary, in the same git process', async () => {
+    const sha = await commitDocs(
+      under('docs', {
+        '.gitbook.yaml': 'root: ./handbook/\n',
+        'handbook/SUMMARY.md': '# Summary\n\n* [Start](README.md)\n* [Data](guides/data.md)\n',
+        'handbook/README.md': '# Start\n\n[Data set](files/data.csv)\n',
+        'handbook/guides/data.md': '# Data\n\n[Download][csv]\n\n[csv]: ../files/data.csv\n',
+        'handbook/files/data.csv': randomBytes(30_000),
+        'handbook/files/small.csv': randomBytes(1_000),
+      }),
+    );
+    const counted = countingReads(mirror);
+    const refused = await bundleGitFolder(counted.mirror, sha, 'docs', out, { maxBytes: 20_000 }).catch(
+      (error: unknown) => error,
+    );
+    expect((refused as Error).message).toMatch(
+      /\(import: \{ skipFilesOver: 16KiB \}\), the largest size that makes the rest fit: it leaves out 1 file, listed as a warning and kept in git: files\/data\.csv \(29\.3 KiB\); 2 links on 2 pages point to it and would break\./,
+    );
+    const [readme, summary, data] = ['README.md', 'SUMMARY.md', 'guides/data.md'].map((page) =>
+      blobId(sha, `docs/handbook/${page}`),
+    );
+    // One git process: .gitbook.yaml and the summary for the plan, then the pages (the summary again).
+    expect(counted.blobIds()).toEqual([[blobId(sha, 'docs/.gitbook.yaml'), summary, readme, summary, data]]);
+  });
+
   it('gives the same bytes and tree id with a tree id given, and refuses a missing folder all the same', async () => {
     const sha = await commitDocs(under('docs', { ...SAMPLE_DOCS, '.gitbook.yaml': 'root: ./\n' }));
     const looked = await bundleGitFolder(mirror, sha, 'docs', join(repo.root, 'looked.zip'));
@@ -246,26 +287,44 @@ describe('bundleGitFolder', () => {
     expect(byFile(fromCopy.warnings)).toEqual(byFile(result.warnings));
   });
 
-  it('refuses a 60 MiB file before reading any content, naming it and the setting that leaves it out', async () => {
+  it('refuses a 60 MiB file having read only the pages, naming it, the setting that leaves it out and the links it breaks', async () => {
     const sha = await commitDocs(
-      under('docs', { 'README.md': '# Start\n', 'assets/walkthrough.mp4': Buffer.alloc(60 * MIB) }),
+      under('docs', {
+        'README.md': '# Start\n\nWatch [the walkthrough](assets/walkthrough.mp4).\n',
+        'guides/setup.md':
+          '# Setup\n\n<video src="../assets/walkthrough.mp4"></video> [again](../assets/walkthrough.mp4)\n',
+        'assets/walkthrough.mp4': Buffer.alloc(60 * MIB),
+      }),
     );
     const counted = countingReads(mirror);
     const refused = await bundleGitFolder(counted.mirror, sha, 'docs', out).catch((error: unknown) => error);
     expect(refused).toMatchObject({
-      name: 'ContentError',
+      name: 'BundleTooLargeError',
       code: 'ARCHIVE_TOO_LARGE',
       path: 'assets/walkthrough.mp4',
     });
-    expect((refused as Error).message).toMatch(
-      /^a file is over the limit of 20 MiB per file: assets\/walkthrough\.mp4 \(60 MiB\); the docs root has 60 MiB in 2 files to import, over the limit of 50 MiB per import; .* for example skipFilesOver: 20MiB /,
-    );
-    expect(counted.blobReads()).toBe(0);
+    // A <video> is no link the service checks: the two markdown links are.
+    const message =
+      'a file is over the limit of 20 MiB per file: assets/walkthrough.mp4 (60 MiB); the docs root has 60 MiB in 3 files ' +
+      'to import, over the limit of 50 MiB per import. Set import.skipFilesOver of the mapping (import: { skipFilesOver: 20MiB }), ' +
+      'the largest size that makes the rest fit: it leaves out 1 file, listed as a warning and kept in git: ' +
+      'assets/walkthrough.mp4 (60 MiB); 2 links on 2 pages point to it and would break. Or move large files out of the docs root';
+    expect((refused as Error).message).toBe(message);
+    // The pages, in the one git process: never the video.
+    expect(counted.blobIds()).toEqual([[blobId(sha, 'docs/README.md'), blobId(sha, 'docs/guides/setup.md')]]);
     await expect(access(out)).rejects.toThrow();
+    // The file watcher's bundle of the same folder says the same.
+    await expect(bundleWorkingFolder(join(repo.work, 'docs'), join(repo.root, 'copy.zip'))).rejects.toThrow(
+      message,
+    );
 
     const result = await bundleGitFolder(counted.mirror, sha, 'docs', out, { skipFilesOver: 5 * MIB });
-    expect(counted.blobReads()).toBe(1);
-    expect([...(await readZip(await readFile(out))).keys()]).toEqual(['README.md']);
+    // The video left out: never read.
+    expect(counted.blobIds()[1]).toEqual([
+      blobId(sha, 'docs/README.md'),
+      blobId(sha, 'docs/guides/setup.md'),
+    ]);
+    expect([...(await readZip(await readFile(out))).keys()]).toEqual(['README.md', 'guides/setup.md']);
     expect(result.warnings).toEqual([
       {
         code: 'FILE_LEFT_OUT',

@@ -124,7 +124,7 @@ describe('an import with warnings', () => {
         'docs/guides/README.md': '# Guides\n',
         'docs/guides/draft.md': '# Draft\n',
         'docs/notes.md': '# Notes\n',
-        'handbook/README.md': '# Handbook\n',
+        'handbook/README.md': '# Handbook\n\n![Diagram](assets/diagram.svg)\n',
         'handbook/assets/diagram.svg': `<svg>${'x'.repeat(4096)}</svg>`,
       },
       'Docs with unlisted pages',
@@ -168,7 +168,7 @@ describe('an import with warnings', () => {
     const refused = await waitFor(async () => (await state.get('limited')).lastError, 'the refusal');
     expect(refused).toMatchObject({ code: 'ARCHIVE_TOO_LARGE' });
     expect(refused.message).toMatch(
-      /^a file is over the limit of 2 KiB per file: assets\/diagram\.svg \(4 KiB\)\. Set import\.skipFilesOver .*skipFilesOver: /,
+      /^a file is over the limit of 2 KiB per file: assets\/diagram\.svg \(4 KiB\)\. Set import\.skipFilesOver of the mapping \(import: \{ skipFilesOver: 2KiB \}\), .*: assets\/diagram\.svg \(4 KiB\); 1 link on 1 page points to it and would break\. /,
     );
     expect((await state.get('limited')).changeRequestId).toBeUndefined();
   });

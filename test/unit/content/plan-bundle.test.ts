@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ContentError } from '../../../src/content/content-error.js';
 import { DEFAULT_GITBOOK_LAYOUT, type GitbookLayout } from '../../../src/content/gitbook-layout.js';
 import {
   type BundlePlanOptions,
@@ -231,18 +232,19 @@ describe('planBundle limits', () => {
       planBundle(sources, DEFAULT_GITBOOK_LAYOUT, { limits });
     } catch (error) {
       expect(error).toMatchObject({
-        name: 'ContentError',
+        name: 'BundleTooLargeError',
         code: 'ARCHIVE_TOO_LARGE',
         path: 'assets/walkthrough.mp4',
       });
+      expect(error).toBeInstanceOf(ContentError);
       message = (error as Error).message;
     }
     expect(message).toBe(
       'a file is over the limit of 20 MiB per file: assets/walkthrough.mp4 (60 MiB); ' +
-        'the docs root has 62 MiB in 3 files to import, over the limit of 50 MiB per import; the largest files: ' +
-        'assets/walkthrough.mp4 (60 MiB), a.png (2 MiB), README.md (10 B). ' +
-        'Set import.skipFilesOver of the mapping, for example skipFilesOver: 20MiB (it would leave out 1 file, ' +
-        'each listed as a warning and kept in git), or move large files out of the docs root',
+        'the docs root has 62 MiB in 3 files to import, over the limit of 50 MiB per import. ' +
+        'Set import.skipFilesOver of the mapping (import: { skipFilesOver: 20MiB }), the largest size that makes the rest fit: ' +
+        'it leaves out 1 file, listed as a warning and kept in git: assets/walkthrough.mp4 (60 MiB). ' +
+        'Or move large files out of the docs root',
     );
 
     const skipped = planBundle(sources, DEFAULT_GITBOOK_LAYOUT, { limits, skipFilesOver: 5 * MIB });
@@ -265,21 +267,36 @@ describe('planBundle limits', () => {
     ]);
   });
 
-  it('refuses a folder over the total, naming the ten largest files, and suggests a smaller setting when one is set', () => {
+  it('refuses a folder over the total, and proposes lowering the setting to the largest size that fits', () => {
     const sources = Array.from({ length: 12 }, (_, index) =>
       file(`img/${String(index).padStart(2, '0')}.png`, (index + 1) * MIB),
     );
     const limits = { maxBytes: 50 * MIB, maxFileBytes: 20 * MIB, maxFiles: 100 };
     const refused = () => planBundle(sources, DEFAULT_GITBOOK_LAYOUT, { limits, skipFilesOver: 20 * MIB });
     expect(refused).toThrow(expect.objectContaining({ code: 'ARCHIVE_TOO_LARGE', path: 'img/11.png' }));
+    // Leaving out the three largest (33 MiB) is the least that fits: any size from 9 MiB to just
+    // under 10 MiB does it, 9.75 MiB the roundest of the largest.
     expect(refused).toThrow(
-      'the docs root has 78 MiB in 12 files to import, over the limit of 50 MiB per import; the largest files: ' +
-        'img/11.png (12 MiB), img/10.png (11 MiB), img/09.png (10 MiB), img/08.png (9 MiB), img/07.png (8 MiB), ' +
-        'img/06.png (7 MiB), img/05.png (6 MiB), img/04.png (5 MiB), img/03.png (4 MiB), img/02.png (3 MiB). ' +
-        'Lower (from 20 MiB) import.skipFilesOver of the mapping, for example skipFilesOver: 5MiB (it would leave out 7 files',
+      'the docs root has 78 MiB in 12 files to import, over the limit of 50 MiB per import. ' +
+        'Lower import.skipFilesOver of the mapping from 20 MiB to 9.75MiB (import: { skipFilesOver: 9.75MiB }), ' +
+        'the largest size that makes the rest fit: it leaves out 3 files, each listed as a warning and kept in git: ' +
+        'img/11.png (12 MiB), img/10.png (11 MiB), img/09.png (10 MiB). Or move large files out of the docs root',
     );
-    expect(planBundle(sources, DEFAULT_GITBOOK_LAYOUT, { limits, skipFilesOver: 5 * MIB }).bytes).toBe(
-      15 * MIB,
+    expect(planBundle(sources, DEFAULT_GITBOOK_LAYOUT, { limits, skipFilesOver: 9.75 * MIB }).bytes).toBe(
+      45 * MIB,
+    );
+  });
+
+  it('refuses a folder whose pages alone are over the total, proposing no setting', () => {
+    const sources = [file('README.md', 30 * MIB), file('big.md', 30 * MIB), file('a.png', MIB)];
+    const limits = { maxBytes: 50 * MIB, maxFileBytes: 40 * MIB, maxFiles: 100 };
+    expect(() => planBundle(sources, DEFAULT_GITBOOK_LAYOUT, { limits, unlisted: 'append' })).toThrow(
+      'the docs root has 61 MiB in 3 files to import, over the limit of 50 MiB per import; the largest files: ' +
+        'README.md (30 MiB), big.md (30 MiB), a.png (1 MiB). ' +
+        'No import.skipFilesOver setting makes the folder fit without leaving out pages: the pages alone ' +
+        '(2 markdown files) hold 60 MiB, over the limit of 50 MiB per import, so leaving out every other file ' +
+        'would not be enough. Make the pages smaller, or split the docs root into folders with their own ' +
+        '.gitbook.yaml, each imported on its own',
     );
   });
 
