@@ -238,7 +238,9 @@ function allPages(
   if (first !== undefined) top.push(first);
   for (const [path, page] of byPath) {
     if (path === readme) continue;
-    (adopter(path, readmeName, byPath)?.pages ?? top).push(page);
+    const parent = adopter(path, readmeName, byPath);
+    // The first page adopts none, even when `structure.readme` puts it in a folder.
+    (parent === undefined || parent === first ? top : parent.pages).push(page);
   }
   return top;
 }

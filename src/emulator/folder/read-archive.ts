@@ -107,13 +107,9 @@ export async function readArchive(
 
 async function openArchive(archive: Buffer): Promise<ZipFile> {
   try {
-    // Names are decoded by readArchive (decodeStrings: false), so a hostile one is refused by name.
-    return await yauzl.fromBufferPromise(archive, {
-      lazyEntries: true,
-      validateEntrySizes: true,
-      strictFileNames: true,
-      decodeStrings: false,
-    });
+    // Names are decoded by readArchive (decodeStrings: false), so a hostile one is refused by name;
+    // entry data is inflated by readArchive too, so yauzl's stream options do not apply.
+    return await yauzl.fromBufferPromise(archive, { lazyEntries: true, decodeStrings: false });
   } catch (error) {
     throw new ImportRefusedError('ARCHIVE_INVALID', 'the archive is not a readable zip file', {
       cause: error,
