@@ -65,7 +65,6 @@ class BlockReader {
       const newline = this.text.indexOf('\n', start);
       const end = newline < 0 ? this.text.length : newline;
       start = this.line({ start, end });
-      if (newline < 0 && start >= end) break;
     }
     this.endParagraph();
     if (this.html !== undefined) this.endHtml(this.text.length);
