@@ -1,9 +1,9 @@
 // Content import: fetch the address, read it as the given source, and make it the new content of a
 // space or change request as one new revision. A zip is a docs folder read as the service's git sync
-// reads one (docs/folder-format.md, unlisted pages left out; src/emulator/folder/): the readme the
-// first page, SUMMARY.md order, nesting, groups, links and entries without a file; other files as files. Markdown is one
-// page, added to what is there. A bad archive or address is a 400 and changes nothing; a folder's
-// lines that can be read past are (the service answers no warnings).
+// reads one (docs/folder-format.md, unlisted pages left out; the reading is src/emulator/folder/):
+// the readme first, SUMMARY.md order, nesting, groups, links and entries without a file; other files
+// as files. Markdown is one page, added to what is there. A bad archive or address is a 400 and
+// changes nothing; a folder's lines that can be read past are (the service answers no warnings).
 import type { ImportSource } from '../api/schemas/service-enums.js';
 import type { EmulatorContext } from './emulator-context.js';
 import { badRequest } from './emulator-http-error.js';
