@@ -48,7 +48,10 @@ class BlockReader {
   /** Content columns of the open list items, innermost last. */
   private lists: number[] = [];
   private paragraph: { start: number; end: number; quotes: number } | undefined;
-  private fence: { marker: string; length: number; indent: number } | undefined;
+  /** An open code fence; `container` and `quotes` say where it is: it ends with its list item or quote. */
+  private fence:
+    | { marker: string; length: number; indent: number; container: number; quotes: number }
+    | undefined;
   private html: { start: number; end: HtmlBlockEnd } | undefined;
   /** Paragraphs and headings, read once every definition is known: a reference may precede it. */
   private readonly inlineRuns: number[] = [];
@@ -82,8 +85,10 @@ class BlockReader {
     let at = line.start;
     let quotes = 0;
     let indent = this.indentAt(at, line.end);
-    // Block quote markers: the link finder needs only where the content starts.
-    while (indent.columns < 4 && this.text.charCodeAt(indent.at) === 0x3e) {
+    // Block quote markers: the link finder needs only where the content starts. In a code fence, a
+    // `>` past the fence's own quotes is code.
+    const maxQuotes = this.fence?.quotes ?? Number.POSITIVE_INFINITY;
+    while (quotes < maxQuotes && indent.columns < 4 && this.text.charCodeAt(indent.at) === 0x3e) {
       quotes += 1;
       at = indent.at + 1;
       if (this.text.charCodeAt(at) === 0x20 || this.text.charCodeAt(at) === 0x09) at += 1;
@@ -92,9 +97,15 @@ class BlockReader {
     const blank = indent.at >= line.end || matches(BLANK_REST, this.text, indent.at);
 
     if (this.fence !== undefined) {
-      if (!blank && indent.columns - this.fence.indent < 4 && this.closesFence(indent.at, line.end))
-        this.fence = undefined;
-      return next;
+      const fence = this.fence;
+      const outside = !blank && (indent.columns < fence.container || quotes < fence.quotes);
+      if (!outside) {
+        if (!blank && indent.columns - fence.indent < 4 && this.closesFence(indent.at, line.end))
+          this.fence = undefined;
+        return next;
+      }
+      // The list item or quote holding the fence has ended, and the fence with it.
+      this.fence = undefined;
     }
     if (this.html !== undefined) {
       const end = this.html.end;
@@ -122,7 +133,7 @@ class BlockReader {
     }
     at = indent.at;
     for (;;) {
-      const block = this.blockStart(at, line, indent.columns);
+      const block = this.blockStart(at, line, indent.columns, { container: base, quotes });
       if (block === 'list') {
         // A list item's marker: its content may start another block.
         this.lists.length = depth;
@@ -160,7 +171,12 @@ class BlockReader {
    * What starts at `at` (the content of a line, indented less than code): a block this method opens
    * or reads whole (`done`), a list item's marker (`list`), or paragraph text (`text`).
    */
-  private blockStart(at: number, line: Line, columns: number): 'done' | 'list' | 'text' {
+  private blockStart(
+    at: number,
+    line: Line,
+    columns: number,
+    where: { container: number; quotes: number },
+  ): 'done' | 'list' | 'text' {
     const text = this.text;
     const code = text.charCodeAt(at);
     const inParagraph = this.paragraph !== undefined;
@@ -170,7 +186,7 @@ class BlockReader {
       // A backtick fence's info string holds no backtick.
       if (fence?.[1] !== undefined && !(code === 0x60 && fence[2]?.includes('`'))) {
         this.endParagraph();
-        this.fence = { marker: fence[1][0] ?? '`', length: fence[1].length, indent: columns };
+        this.fence = { marker: fence[1][0] ?? '`', length: fence[1].length, indent: columns, ...where };
         return 'done';
       }
     }

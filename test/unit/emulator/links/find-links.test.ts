@@ -95,6 +95,16 @@ describe('findLinks', () => {
     expect(hrefs(markdown)).toEqual(['yes.md']);
   });
 
+  it('ends a code fence with the list item or quote that holds it', () => {
+    expect(
+      hrefs('- ```\n  [no](in-item.md)\n- [yes](next-item.md)\n\n> ```\n> [no](q.md)\n\n[yes](after.md)'),
+    ).toEqual(['next-item.md', 'after.md']);
+  });
+
+  it('reads a > inside a code fence of a list item as code, not as a quote ending the item', () => {
+    expect(hrefs('* item\n\n  ```\n  > [no](shell.md)\n  ```\n\n  [yes](item.md)\n')).toEqual(['item.md']);
+  });
+
   it('takes an unmatched backtick as a character', () => {
     expect(hrefs('a ` b [link](l.md)')).toEqual(['l.md']);
   });
