@@ -162,7 +162,8 @@ function baseNameOf(path: string, readmeName: string): string {
  * its UTF-8 bytes read back (a lone surrogate of the text is U+FFFD there).
  */
 export function firstHeading(markdown: string): string | undefined {
-  const lines = markdown.split('\n');
+  // A byte order mark before a first-line heading does not hide it.
+  const lines = markdown.replace(/^\uFEFF/, '').split('\n');
   const code = codeBlockLines(lines);
   for (const [index, line] of lines.entries()) {
     if (code[index]) continue;

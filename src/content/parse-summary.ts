@@ -64,7 +64,8 @@ const LIST_ITEM = /^([ \t]*)(?:[*+-]|\d{1,9}[.)])(?:[ \t]+(.*?))?[ \t]*$/d;
 const THEMATIC_BREAK = /^ {0,3}([-*_])(?:[ \t]*\1){2,}[ \t]*$/;
 const ATX_HEADING = /^ {0,3}(#{1,6})(?:[ \t]+(.*?))?[ \t]*$/;
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
-const HTML_COMMENT_OPEN = /^ {0,3}<!--/;
+/** Indented too: under an entry, a comment is part of the entry's content and still hides what it holds. */
+const HTML_COMMENT_OPEN = /^[ \t]*<!--/;
 // `[text](destination "tooltip")`, an image when it starts with `!`. The text may hold escapes and
 // one level of balanced brackets (`[Setup [beta]](setup.md)`), so an image inside a link is its text.
 const INLINE_LINK =
@@ -87,7 +88,12 @@ const MAX_DEPTH = 64;
 
 export function parseSummary(text: string, summaryPath: string): SummaryItem[] {
   const folder = summaryPath.includes('/') ? summaryPath.slice(0, summaryPath.lastIndexOf('/') + 1) : '';
-  const lines = text.split('\n').map((line) => line.replace(/\r$/, ''));
+  // A byte order mark (written by some Windows editors) is read as a space: the first line is still
+  // an entry, and offsets into it stay those of the text.
+  const lines = text
+    .replace(/^\uFEFF/, ' ')
+    .split('\n')
+    .map((line) => line.replace(/\r$/, ''));
   const fenced = fencedCodeLines(lines);
   const items: SummaryItem[] = [];
   const open: { indent: number; entry: SummaryEntry }[] = [];

@@ -58,6 +58,18 @@ describe('folderToTree without a SUMMARY.md', () => {
     ]);
   });
 
+  it('titles a page by its first heading behind a byte order mark, keeping the markdown as written', () => {
+    const tree = folderToTree(folder({ 'README.md': '# Home\n', 'setup.md': '\uFEFF# Set up\n\nText.\n' }));
+    expect(outline(tree.pages)).toEqual([
+      ['README.md', 'Home'],
+      ['setup.md', 'Set up'],
+    ]);
+    const setup = tree.pages[1];
+    expect(setup !== undefined && 'markdown' in setup && setup.markdown.startsWith('\uFEFF# Set up')).toBe(
+      true,
+    );
+  });
+
   it('keeps the markdown as written', () => {
     expect(tree.pages[0]).toMatchObject({ markdown: '# Welcome\n' });
   });

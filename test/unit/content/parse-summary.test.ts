@@ -160,6 +160,38 @@ describe('parseSummary', () => {
     ]);
   });
 
+  it('reads the first entry behind a byte order mark, its link where it sits in the text', () => {
+    const items = parseSummary('\uFEFF* [Intro](intro.md)\n* [Setup](setup.md)\n', 'SUMMARY.md');
+    expect(said(items)).toEqual([
+      { kind: 'document', line: 1, indent: 1, title: 'Intro', href: 'intro.md', path: 'intro.md' },
+      { kind: 'document', line: 2, indent: 0, title: 'Setup', href: 'setup.md', path: 'setup.md' },
+    ]);
+    const first = items[0];
+    expect(
+      first?.kind === 'document' && '\uFEFF* [Intro](intro.md)'.slice(first.link.start, first.link.end),
+    ).toBe('[Intro](intro.md)');
+  });
+
+  it('skips the entries of an HTML comment indented under an entry', () => {
+    const items = parseSummary(
+      ['* [Guide](guide.md)', '    <!--', '    * [Draft](draft.md)', '    -->', '    * [Kept](kept.md)'].join(
+        '\n',
+      ),
+      'SUMMARY.md',
+    );
+    expect(said(items)).toEqual([
+      {
+        kind: 'document',
+        line: 1,
+        indent: 0,
+        title: 'Guide',
+        href: 'guide.md',
+        path: 'guide.md',
+        children: [{ kind: 'document', line: 5, indent: 4, title: 'Kept', href: 'kept.md', path: 'kept.md' }],
+      },
+    ]);
+  });
+
   it('nests by columns, a tab reaching the next multiple of four', () => {
     const items = parseSummary('* [A](a.md)\n\t* [B](b.md)\n    * [C](c.md)\n  * [D](d.md)\n', 'SUMMARY.md');
     expect(items).toHaveLength(1);
