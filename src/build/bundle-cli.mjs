@@ -3,7 +3,7 @@
 // node_modules one by one was most of the time to /healthz; the bundle is a few files. Each dynamic
 // `import()` of src/ stays a chunk of its own, so what loads lazily from dist/src loads lazily here.
 // Plain JavaScript run by node, so that building needs esbuild and running the bundle nothing more.
-import { readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -199,7 +199,22 @@ for (const entry of FASTIFY_ON_USE.filter((candidate) => !deferred.has(candidate
   );
 }
 
-const written = new Set(Object.keys(result.metafile.outputs).map((file) => basename(file)));
+/**
+ * docsync's Lua scripts that read BullMQ's keys, which their module reads from lua/ beside itself
+ * (src/queue/bullmq-internals/bullmq-scripts.ts) when it loads: beside the bundle's chunks, and
+ * beside tsc's output in dist/src, which copies only what it compiles.
+ */
+const LUA_SOURCE = join(root, 'src', 'queue', 'bullmq-internals', 'lua');
+const LUA_FOLDER = 'lua';
+for (const target of [
+  join(outdir, LUA_FOLDER),
+  join(root, 'dist', 'src', 'queue', 'bullmq-internals', LUA_FOLDER),
+]) {
+  await rm(target, { recursive: true, force: true });
+  await cp(LUA_SOURCE, target, { recursive: true });
+}
+
+const written = new Set([LUA_FOLDER, ...Object.keys(result.metafile.outputs).map((file) => basename(file))]);
 const now = new Date();
 for (const file of await readdir(outdir)) {
   const path = join(outdir, file);

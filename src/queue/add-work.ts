@@ -7,8 +7,8 @@
 // processes may add the same work at once: BullMQ's deduplication, checked and set in one Lua
 // script, keeps it to one job.
 import type { Job, JobsOptions, Queue } from 'bullmq';
-import { Cluster, Redis } from 'ioredis';
 import { DocsyncError } from '../errors/docsync-error.js';
+import { finishedJobs } from './bullmq-internals/finished-jobs.js';
 import { rerunJobId } from './job-id.js';
 import { backOffsLeft } from './work-back-offs.js';
 
@@ -21,9 +21,6 @@ export const PENDING_STATES: ReadonlySet<string> = new Set([
   'waiting-children',
 ]);
 
-/** The states after which the same work, queued again, runs again: each a sorted set of the queue. */
-const FINISHED_STATES = ['completed', 'failed'] as const;
-
 export interface Work {
   name: string;
   data: unknown;
@@ -31,30 +28,6 @@ export interface Work {
   workId: string;
   /** The options of the job (retention, delay, priority), without an id or a deduplication. */
   opts: Omit<JobsOptions, 'jobId' | 'deduplication'>;
-}
-
-/**
- * Which of the work ids have a finished job (completed or failed): the states BullMQ's getJobState
- * tries first, read from their sorted sets in one ZMSCORE each for any number of ids. getJobState
- * would go on, for a new id, to scan the queue's wait and active lists (LPOS, linear in the jobs
- * waiting), once per id.
- */
-async function finishedOf(queue: Queue, workIds: readonly string[]): Promise<boolean[]> {
-  const { connection } = queue.opts;
-  if (connection instanceof Redis || connection instanceof Cluster) {
-    const scores = await Promise.all(
-      FINISHED_STATES.map((state) => connection.zmscore(queue.toKey(state), ...workIds)),
-    );
-    return workIds.map((_, index) => scores.some((of) => of[index] !== null));
-  }
-  // A queue given connection options instead of a client: the client BullMQ made for it.
-  const client = await queue.getBackend().client;
-  return Promise.all(
-    workIds.map(async (id) => {
-      const scores = await Promise.all(FINISHED_STATES.map((state) => client.zscore(queue.toKey(state), id)));
-      return scores.some((score) => score !== null);
-    }),
-  );
 }
 
 /** How a work is added: under `jobId`, or not at all while it backs off (`failed`, its last failed job). */
@@ -67,7 +40,7 @@ type Choice = { jobId: string } | { failed: Job };
  */
 async function chooseJobIds(queue: Queue, workIds: readonly string[], now: () => Date): Promise<Choice[]> {
   if (workIds.length === 0) return [];
-  const finished = await finishedOf(queue, workIds);
+  const finished = await finishedJobs(queue, workIds);
   const rerun = workIds.filter((_, index) => finished[index] === true);
   const backOffs = await backOffsLeft(queue, rerun, now());
   const waiting = new Map(

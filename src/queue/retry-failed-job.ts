@@ -6,6 +6,7 @@
 import type { FinishedStatus, Job, Queue } from 'bullmq';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { PENDING_STATES } from './add-work.js';
+import { holdDeduplicationKey } from './bullmq-internals/deduplication-key.js';
 import { endWorkBackOff } from './work-back-offs.js';
 
 export type RetryOutcome =
@@ -56,7 +57,7 @@ export async function retryFailedJob(queue: Queue, job: Job, options: RetryOptio
     // again: set here, unless a producer queued the work meanwhile (NX). Its job clears it as usual.
     // A person asked for the work now: its back-off is over, and a failure of it counts from one.
     await Promise.all([
-      options.redis.set(queue.toKey(`de:${job.deduplicationId}`), job.id, 'NX'),
+      holdDeduplicationKey(options.redis, queue, job.deduplicationId, job.id),
       endWorkBackOff(queue, job.deduplicationId),
     ]);
   }

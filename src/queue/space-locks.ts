@@ -11,54 +11,15 @@
 // end of its tick, where the connection's socket (src/redis/prepare-redis-socket.ts) sends it in one write with
 // BullMQ's moveToFinished of the same jobs, and one timer renews every lock this process holds in
 // one script call per third of the ttl.
-// The scripts are loaded once per connection and called by hash (src/redis/script-command.ts).
+// The scripts are loaded once per connection and called by hash (src/redis/script-command.ts); the
+// one that reads BullMQ's job locks is src/queue/bullmq-internals/'s (lua/spaceLockSwap-n.lua).
 import { randomUUID } from 'node:crypto';
 import { LockLostError } from '../errors/lock-lost-error.js';
 import type { Logger } from '../log/create-logger.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { type ScriptCommand, scriptCommand } from '../redis/script-command.js';
+import { jobKeyPrefix, spaceLockSwap } from './bullmq-internals/space-lock-swap.js';
 
-/**
- * Releases, then takes, in one call: the locks of one tick. ARGV[1] is the count n
- * of releases: KEYS[1..n] are deleted where they still hold their tokens ARGV[2..n+1]. The other
- * keys are taken, KEYS[n+j] for ARGV[n+1+j], ttl and job prefix last. Per key taken, in order: 1
- * when it was free; the previous holder's value when that value named a BullMQ job run (see LockRun)
- * whose job lock (job prefix..queue..':'..job..':lock') no longer holds the run's token, so it was
- * taken over; otherwise 0 (busy). The job lock is read by a key the script builds: on a cluster, the
- * prefix must carry a hash tag (as BullMQ's own keys must), as must every key of one call.
- */
-const RELEASE_AND_ACQUIRE = `
-local n = tonumber(ARGV[1])
-local m = #KEYS - n
-local ttl = ARGV[n + m + 2]
-local jobPrefix = ARGV[n + m + 3]
-for i = 1, n do
-  if redis.call('get', KEYS[i]) == ARGV[i + 1] then redis.call('del', KEYS[i]) end
-end
-local answers = {}
-for j = 1, m do
-  local key = KEYS[n + j]
-  local token = ARGV[n + j + 1]
-  local answer = 0
-  local holder = false
-  if redis.call('set', key, token, 'NX', 'PX', ttl) then
-    answer = 1
-  else
-    holder = redis.call('get', key)
-  end
-  if holder and string.sub(holder, 1, 1) == '{' then
-    local ok, run = pcall(cjson.decode, holder)
-    if ok and type(run) == 'table' and type(run.queue) == 'string' and type(run.job) == 'string'
-      and type(run.token) == 'string'
-      and redis.call('get', jobPrefix .. run.queue .. ':' .. run.job .. ':lock') ~= run.token then
-      redis.call('set', key, token, 'PX', ttl)
-      answer = holder
-    end
-  end
-  answers[j] = answer
-end
-return answers
-`;
 // Renew only what we still own, the token proves it: KEYS[i] with ARGV[i], the ttl last. Answers
 // 1 or 0 per key, in order.
 const RENEW = `local ttl = ARGV[#ARGV]
@@ -70,7 +31,11 @@ return renewed`;
 
 /** The scripts as commands of a client (scriptCommand): defined once per client, called by their hash. */
 interface LockCommands {
-  /** `count` keys (releases, then takes), then the count of releases, the tokens, ttl and job prefix. */
+  /**
+   * `count` keys (releases, then takes), then the count of releases, the tokens, ttl and job prefix.
+   * Per key taken: 1 when it was free; the previous holder's value when that value named a job run
+   * (see LockRun) that is over, so it was taken over; otherwise 0 (busy).
+   */
   swap: ScriptCommand;
   /** `count` keys, then their tokens in the same order, then the ttl. */
   renewAll: ScriptCommand;
@@ -78,7 +43,7 @@ interface LockCommands {
 
 function lockCommands(redis: RedisClient): LockCommands {
   return {
-    swap: scriptCommand(redis, 'docsyncSpaceLockSwap', RELEASE_AND_ACQUIRE),
+    swap: spaceLockSwap(redis),
     renewAll: scriptCommand(redis, 'docsyncSpaceLockRenewAll', RENEW),
   };
 }
@@ -118,6 +83,8 @@ export class SpaceLocks {
   readonly #redis: RedisClient;
   readonly #commands: LockCommands;
   readonly #prefix: string;
+  /** BullMQ's prefix of the job keys of the queues under #prefix, for the swap to read job locks. */
+  readonly #jobKeyPrefix: string;
   readonly #ttlMs: number;
   readonly #log: Logger;
   readonly #now: () => number;
@@ -139,6 +106,7 @@ export class SpaceLocks {
     this.#redis = redis;
     this.#commands = lockCommands(redis);
     this.#prefix = options.prefix;
+    this.#jobKeyPrefix = jobKeyPrefix(options.prefix);
     this.#ttlMs = options.ttlMs;
     this.#log = options.log;
     this.#now = options.now ?? Date.now;
@@ -230,7 +198,7 @@ export class SpaceLocks {
     for (const release of releases) args[at++] = release.token;
     for (const take of takes) args[at++] = take.token;
     args[at++] = this.#ttlMs;
-    args[at] = `${this.#prefix}:`;
+    args[at] = this.#jobKeyPrefix;
     const sent = this.#commands.swap(count, ...args);
     if (takes.length > 0)
       sent.then(

@@ -88,6 +88,10 @@ describe('the bundle in dist/bundle', () => {
       expect(await readFile(chunk, 'utf8'), chunk).not.toContain('node_modules/ajv/');
     for (const onUse of ['ajv', join('@fastify', 'ajv-compiler'), 'fast-json-stringify'])
       expect(fromPackage(loaded, onUse), onUse).toBe(false);
+    // The workers' Lua scripts (src/queue/bullmq-internals/lua/), read from beside the chunks when
+    // their module loads: the daemon that started loaded it, so the build put them there.
+    const texts = await Promise.all(chunks.map((chunk) => readFile(chunk, 'utf8')));
+    expect(texts.some((text) => text.includes('new URL("./lua/",import.meta.url)'))).toBe(true);
 
     run.child.kill('SIGTERM');
     expect(await run.exited).toEqual({ code: 0, signal: null });
