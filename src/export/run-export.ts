@@ -10,17 +10,14 @@
 // and the folder's tree id say that nothing changed (see lastSettledExport).
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
-import type { FolderBytes } from '../content/folder-bytes.js';
-import { joinGitPath } from '../content/git-listing.js';
 import { DocsyncError } from '../errors/docsync-error.js';
-import { DOCSYNC_TRAILER } from '../git/docsync-trailer.js';
 import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ExportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
 import { exportSettingsKey } from './export-settings-key.js';
 import { mergeGitChanges } from './merge-git-changes.js';
 import {
-  conflictBranch,
+  type ExportResultPlan,
   lastSettledExport,
   planExportBase,
   planExportPreview,
@@ -32,7 +29,18 @@ import { planSpaceChanges } from './plan-space-changes.js';
 import { readGitFolder } from './read-git-folder.js';
 import { readSpaceContent } from './read-space-content.js';
 import { hashingStore } from './stored-text.js';
-import { syntheticBaseMessage } from './synthetic-base.js';
+import {
+  type ConflictCommit,
+  commitConflicts,
+  commitServiceEdits,
+  type ExportWriting,
+  exportBaseRef,
+  resolvedBaseRef,
+  writeNextBase,
+} from './write-export-commits.js';
+
+/** Paths listed at most in an outcome kept in state. */
+const MAX_LISTED = 50;
 
 export interface ExportDeps {
   api: DocsApiClient;
@@ -47,19 +55,12 @@ export interface ExportDeps {
 export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promise<ExportOutcome> {
   const { mirror, signal } = deps;
   const log = deps.log.child({ mapping: mapping.name, space: mapping.space });
-  await mirror.fetch(signal);
-  const { branch } = mapping.git;
-  const head = await mirror.resolve(branch, signal);
-  if (head === undefined) {
-    throw new DocsyncError(
-      'BRANCH_NOT_FOUND',
-      `branch ${branch} does not exist in the repository of mapping ${mapping.name}`,
-    );
-  }
+  const head = await fetchBranchHead(deps, mapping);
   const settings = exportSettingsKey(mapping);
   const repeat = await repeatSettledExport(deps, mapping, head, settings, log);
   if (repeat !== undefined) return repeat;
-  const { revision, files, contentDir, changes, state, base } = await readAndPlan(deps, mapping, head, log);
+  const reading = await readAndPlan(deps, mapping, head, log);
+  const { revision, files, contentDir, changes, base } = reading;
   const checkGitChanges = base !== undefined || mapping.direction === 'both';
   const merge = checkGitChanges
     ? await mergeGitChanges(mirror, { base, head, dir: contentDir, changes: changes.changes, signal })
@@ -79,123 +80,67 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     );
     return { at, result: 'dry-run', revision, files };
   }
-  const commit = (parent: string, paths: readonly string[], message: string) =>
-    mirror.writeFolderCommit(
-      {
-        parent,
-        dir: contentDir,
-        ...pick(changes.changes, paths),
-        author: mapping.export.author,
-        message,
-        date: deps.now(),
-      },
-      signal,
-    );
-  const trailer = `${DOCSYNC_TRAILER}: ${revision}`;
-
   // Every commit is made in the mirror first; pushes come last, after the state they lead to is
   // written ahead (see adoptExportAhead).
-  // 1. The service's changes git did not touch, on the branch tip.
-  let committed: string | undefined;
-  if (writes === 'write' && merge.apply.length > 0) {
-    const sha = await commit(
-      head,
-      merge.apply,
-      `docs: edits from ${mapping.space} (revision ${revision})\n\nExported by docsync from the documentation service.\n\n${trailer}\n`,
-    );
-    if (
-      (await mirror.treeHash(sha, contentDir, signal)) !== (await mirror.treeHash(head, contentDir, signal))
-    )
-      committed = sha;
-  }
+  const writing: ExportWriting = { deps, mapping, reading, head, merge, writes };
+  const committed = await commitServiceEdits(writing);
   const tip = committed ?? head;
-
-  // 2. The files both sides changed, on the last commit the space equalled in every file (a branch
-  // commit, never a base docsync made): merging the branch shows git's conflict per file.
-  const conflictParent =
-    state.conflictParent !== undefined && (await mirror.hasCommit(state.conflictParent, signal))
-      ? state.conflictParent
-      : (base ?? head);
-  let conflict: string | undefined;
-  let pushConflict = false;
-  const conflictAt = conflictBranch(revision);
-  if (writes === 'write' && merge.conflicts.length > 0) {
-    // The branch exists when this revision's export ran before (and stopped before saving its
-    // state): the commit goes on it, and is not pushed when it changes nothing there.
-    const existing = await mirror.resolve(conflictAt, signal);
-    const sha = await commit(
-      existing ?? conflictParent,
-      merge.conflicts,
-      `docs: conflicting edits from ${mapping.space} (revision ${revision})\n\nChanged in git and in the documentation service since the last export:\n${merge.conflicts.map((path) => `- ${path}`).join('\n')}\nMerge this branch to resolve them. Exported by docsync.\n\n${trailer}\n`,
-    );
-    const same =
-      existing !== undefined &&
-      (await mirror.treeHash(existing, '.', signal)) === (await mirror.treeHash(sha, '.', signal));
-    conflict = same ? existing : sha;
-    pushConflict = !same;
-  }
-
-  // 3. The next base: the tip with the space's version of the files git alone changed (and the
-  // base's of those in conflict), kept in the mirror; the tip itself when nothing differs.
-  let nextBase = tip;
-  let resolvedBase: string | undefined;
-  if (!deps.dryRun && (merge.keepGit.length > 0 || merge.conflicts.length > 0)) {
-    const message = syntheticBaseMessage(mapping.name, revision);
-    const baseSide = await baseVersions(mirror, base, contentDir, merge.conflicts, signal);
-    const spaceSide = pick(changes.changes, merge.keepGit);
-    nextBase = await mirror.writeFolderCommit(
-      {
-        parent: tip,
-        dir: contentDir,
-        files: new Map([...baseSide.files, ...spaceSide.files]),
-        remove: [...baseSide.remove, ...spaceSide.remove],
-        author: mapping.export.author,
-        message,
-        date: deps.now(),
-      },
-      signal,
-    );
-    await keepAndShare(mirror, nextBase, exportBaseRef(mapping.name), log, signal);
-    if (conflict !== undefined) {
-      resolvedBase = await mirror.writeFolderCommit(
-        {
-          parent: nextBase,
-          dir: contentDir,
-          ...pick(changes.changes, merge.conflicts),
-          author: mapping.export.author,
-          message,
-          date: deps.now(),
-        },
-        signal,
-      );
-      await keepAndShare(mirror, resolvedBase, resolvedBaseRef(mapping.name), log, signal);
-    }
-  }
-
+  const conflicted = await commitConflicts(writing);
+  const { nextBase, resolvedBase } = await writeNextBase(writing, tip, conflicted.conflict, log);
   const plan = planExportResult({
     committed,
-    conflict,
-    branch,
+    conflict: conflicted.conflict,
+    branch: mapping.git.branch,
     revision,
     base: nextBase,
     resolvedBase,
-    conflictParent: nextBase === tip ? undefined : conflictParent,
+    conflictParent: nextBase === tip ? undefined : conflicted.conflictParent,
   });
-  const kept = merge.keepGit.length === 0 ? {} : { keptFromGit: merge.keepGit.slice(0, MAX_LISTED) };
   // What lets the next export of this revision return early: the folder the branch holds after this
   // one (none after a conflict, whose branch waits for a person), its settings and base.
   const tree =
     plan.kind === 'conflict' || deps.dryRun ? undefined : await mirror.treeHash(tip, mapping.git.dir, signal);
   const settled = tree === undefined ? {} : { tree, settings, base: plan.state.exportBase };
+  return await settleExport(deps, writing, log, { at, plan, settled, committed, conflicted });
+}
+
+/** The mirror fetched, and the mapping's branch tip in it. */
+async function fetchBranchHead(deps: ExportDeps, mapping: MappingConfig): Promise<string> {
+  await deps.mirror.fetch(deps.signal);
+  const { branch } = mapping.git;
+  const head = await deps.mirror.resolve(branch, deps.signal);
+  if (head === undefined) {
+    throw new DocsyncError(
+      'BRANCH_NOT_FOUND',
+      `branch ${branch} does not exist in the repository of mapping ${mapping.name}`,
+    );
+  }
+  return head;
+}
+
+/**
+ * The export's outcome: saved as the state (written ahead of the branch's push, so that a stop
+ * between them loses nothing), the commits pushed, and logged.
+ */
+async function settleExport(
+  deps: ExportDeps,
+  w: ExportWriting,
+  log: Logger,
+  done: {
+    at: string;
+    plan: ExportResultPlan;
+    settled: { tree?: string; settings?: string; base?: string };
+    committed: string | undefined;
+    conflicted: ConflictCommit;
+  },
+): Promise<ExportOutcome> {
+  const { mapping, merge } = w;
+  const { mirror, signal } = deps;
+  const { revision, files } = w.reading;
+  const { at, plan, committed, conflicted } = done;
+  const kept = merge.keepGit.length === 0 ? {} : { keptFromGit: merge.keepGit.slice(0, MAX_LISTED) };
   if (plan.kind === 'unchanged') {
-    const outcome: ExportOutcome = {
-      at,
-      result: 'unchanged',
-      revision,
-      files,
-      ...kept,
-      ...settled,
-    };
+    const outcome: ExportOutcome = { at, result: 'unchanged', revision, files, ...kept, ...done.settled };
     if (!deps.dryRun)
       await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
     log.info(
@@ -212,7 +157,7 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     branch: plan.branch,
     files,
     ...kept,
-    ...settled,
+    ...done.settled,
     ...(plan.kind === 'conflict'
       ? {
           changedInGit: merge.conflicts.slice(0, MAX_LISTED),
@@ -224,10 +169,24 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
     await deps.state.update(mapping.name, {
       exportAhead: { sha: committed, lastExport: outcome, ...plan.state },
     });
-    await mirror.push(committed, branch, signal);
+    await mirror.push(committed, mapping.git.branch, signal);
   }
+  const { conflict, pushConflict, conflictAt } = conflicted;
   if (conflict !== undefined && pushConflict) await mirror.push(conflict, conflictAt, signal);
   await deps.state.update(mapping.name, { lastExport: outcome, ...plan.state, exportAhead: null });
+  logExport(w, log, plan, committed, conflict);
+  return outcome;
+}
+
+function logExport(
+  w: ExportWriting,
+  log: Logger,
+  plan: Exclude<ExportResultPlan, { kind: 'unchanged' }>,
+  committed: string | undefined,
+  conflict: string | undefined,
+): void {
+  const { merge } = w;
+  const { revision, files, base, changes } = w.reading;
   if (plan.kind === 'conflict')
     log.warn(
       {
@@ -253,7 +212,6 @@ export async function runExport(deps: ExportDeps, mapping: MappingConfig): Promi
       },
       'space edits committed and pushed',
     );
-  return outcome;
 }
 
 /**
@@ -287,7 +245,7 @@ async function repeatSettledExport(
 }
 
 /** An export read and planned: what it writes, and what the rest of the run needs to know. */
-interface ExportReading {
+export interface ExportReading {
   revision: string;
   /** Files of the space's folder (pages, files and the summary). */
   files: number;
@@ -398,64 +356,10 @@ async function adoptExportAhead(
   return deps.state.get(mapping);
 }
 
-const exportBaseRef = (mapping: string) => `export-base/${mapping}`;
-const resolvedBaseRef = (mapping: string) => `resolved-base/${mapping}`;
-
-/**
- * A base docsync made, kept from git's garbage collection and shared on the remote for the next
- * export wherever it runs. Not shared (a remote refusing docsync's own refs), the next export in
- * another process has no base: a service edit of a file git also changed goes to a conflict branch.
- */
-async function keepAndShare(mirror: GitMirror, sha: string, name: string, log: Logger, signal: AbortSignal) {
-  await mirror.keep(sha, name, signal);
-  await mirror.share(sha, name, signal).catch((error: unknown) => {
-    log.warn(
-      { err: error, sha, ref: name },
-      'export base not shared on the remote, other processes export without it',
-    );
-  });
-}
-
 /** Whether the mirror has `base`, after fetching the bases docsync's processes share when it lacks it. */
 async function hasOrFetchBase(mirror: GitMirror, base: string, mapping: string, signal: AbortSignal) {
   if (await mirror.hasCommit(base, signal)) return true;
   for (const name of [exportBaseRef(mapping), resolvedBaseRef(mapping)])
     await mirror.fetchShared(name, signal);
   return mirror.hasCommit(base, signal);
-}
-
-/** Paths listed at most in an outcome kept in state. */
-const MAX_LISTED = 50;
-
-/** The files to write and the paths to delete for `paths`, taken from the export's changes. */
-function pick(
-  changes: ReadonlyMap<string, FolderBytes | undefined>,
-  paths: readonly string[],
-): { files: Map<string, FolderBytes>; remove: string[] } {
-  const files = new Map<string, FolderBytes>();
-  const remove: string[] = [];
-  for (const path of paths) {
-    const data = changes.get(path);
-    if (data === undefined) remove.push(path);
-    else files.set(path, data);
-  }
-  return { files, remove };
-}
-
-/** The base's bytes of `paths` (deleted where the base has none), to merge with other writes. */
-async function baseVersions(
-  mirror: GitMirror,
-  base: string | undefined,
-  dir: string,
-  paths: readonly string[],
-  signal: AbortSignal,
-): Promise<{ files: Map<string, Buffer>; remove: string[] }> {
-  const files = new Map<string, Buffer>();
-  const remove: string[] = [];
-  for (const path of paths) {
-    const data = base === undefined ? undefined : await mirror.readFile(base, joinGitPath(dir, path), signal);
-    if (data === undefined) remove.push(path);
-    else files.set(path, data);
-  }
-  return { files, remove };
 }
