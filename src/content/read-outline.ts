@@ -76,169 +76,43 @@ interface SummaryContext {
   warnings: ContentWarning[];
 }
 
+/**
+ * What placing the summary's entries reads and builds: the folder's paths, the warnings, the
+ * documents placed so far by path, and whether an entry was placed yet (the readme may only be first).
+ */
+interface SummaryReader extends SummaryContext {
+  folders: ReadonlySet<string>;
+  byFoldedPath: ReadonlyMap<string, string>;
+  placed: Map<string, DocumentEntry>;
+  progress: { first: boolean };
+}
+
+function warnAt(reader: SummaryReader, code: ContentWarningCode, line: number, message: string): void {
+  reader.warnings.push({ code, file: reader.summaryPath, line, message });
+}
+
 /** The pages the summary lists, and the documents placed, by path. */
 function readSummary(
   text: string,
   context: SummaryContext,
 ): { pages: OutlineEntry[]; placed: Map<string, DocumentEntry> } {
-  const { files, readme, summaryPath } = context;
-  const folders = foldersOf(files);
-  const byFoldedPath = new Map([...files].map((path) => [path.toLowerCase(), path]));
-  const warn = (code: ContentWarningCode, line: number, message: string): void => {
-    context.warnings.push({ code, file: summaryPath, line, message });
+  const reader: SummaryReader = {
+    ...context,
+    folders: foldersOf(context.files),
+    byFoldedPath: new Map([...context.files].map((path) => [path.toLowerCase(), path])),
+    placed: new Map<string, DocumentEntry>(),
+    progress: { first: true },
   };
   const top: OutlineEntry[] = [];
-  const placed = new Map<string, DocumentEntry>();
   let group: GroupEntry | undefined;
-  let first = true;
-
-  /** The readme of `folder` ('' for the root), or undefined after a warning. */
-  const folderReadme = (folder: string, entry: SummaryEntry): string | undefined => {
-    const names = [...new Set([readme, STANDARD_README])];
-    const found = names.map((name) => (folder === '' ? name : `${folder}/${name}`)).find((p) => files.has(p));
-    if (found === undefined) {
-      const [what, fix] = folder === '' ? ['the docs root', readme] : [`${folder}/`, `${folder}/${readme}`];
-      warn(
-        'SUMMARY_FOLDER_LINK',
-        entry.line,
-        `${what} is a folder with no ${readme} of its own: ${READ_PAST}; link a page of the folder, or add ${fix}`,
-      );
-    }
-    return found;
-  };
-
-  /** The markdown file an entry names, or undefined after a warning. */
-  const pageOf = (entry: SummaryEntry & { kind: 'document' | 'folder' }): string | undefined => {
-    const { path } = entry;
-    if (entry.kind === 'folder' ? path === '' || folders.has(path) : folders.has(path) && !files.has(path)) {
-      return folderReadme(path, entry);
-    }
-    const missing = (what: string, fix: string) =>
-      warn('SUMMARY_MISSING_FILE', entry.line, `${what}: ${READ_PAST}; ${fix}`);
-    if (path === summaryPath) missing(`${path} is the summary itself`, 'link a page');
-    else if (files.has(path) && !MARKDOWN.test(path))
-      missing(`${path} is not a markdown page`, 'link a .md file');
-    else if (files.has(path)) return path;
-    else {
-      const near =
-        byFoldedPath.get(path.toLowerCase()) ?? (files.has(`${path}.md`) ? `${path}.md` : undefined);
-      const what = `${entry.kind === 'folder' ? `${path}/` : path} is not in the docs folder`;
-      missing(what, near === undefined ? 'fix the link or add the file' : `did you mean ${near}?`);
-    }
-    return undefined;
-  };
-
-  const place = (entry: SummaryEntry, into: OutlineEntry[]): void => {
-    const isFirst = first;
-    first = false;
-    const lift = (): void => {
-      for (const child of entry.children) place(child, into);
-    };
-    const nest = (pages: OutlineEntry[]): void => {
-      for (const child of entry.children) place(child, pages);
-    };
-    if (entry.unclear === 'several-links' || entry.unclear === 'text-around-link') {
-      const what = entry.unclear === 'several-links' ? 'more than one link' : 'text beside its link';
-      warn(
-        'SUMMARY_ENTRY_UNCLEAR',
-        entry.line,
-        `the entry has ${what}: only its first link is read; keep one link per entry`,
-      );
-    }
-    switch (entry.kind) {
-      case 'link': {
-        into.push({ kind: 'link', title: entry.title, href: entry.href, line: entry.line });
-        if (entry.children.length > 0) {
-          warn(
-            'SUMMARY_ENTRY_UNCLEAR',
-            entry.line,
-            `the external link ${entry.href} cannot hold pages: the entries under it follow it instead; move them under a page`,
-          );
-        }
-        lift();
-        return;
-      }
-      case 'placeholder': {
-        if (entry.unclear === 'anchor-only') {
-          warn(
-            'SUMMARY_ENTRY_UNCLEAR',
-            entry.line,
-            'the entry links to an anchor, not to a page: it becomes an empty page; link a .md file instead',
-          );
-        }
-        if (entry.title === '') {
-          warn(
-            'SUMMARY_ENTRY_UNCLEAR',
-            entry.line,
-            `the entry is empty: ${READ_PAST}; give it a link or a title`,
-          );
-          lift();
-          return;
-        }
-        const placeholder: OutlineEntry = {
-          kind: 'placeholder',
-          title: entry.title,
-          line: entry.line,
-          pages: [],
-        };
-        into.push(placeholder);
-        nest(placeholder.pages);
-        return;
-      }
-      case 'outside': {
-        warn(
-          'SUMMARY_MISSING_FILE',
-          entry.line,
-          `${entry.reason}: ${READ_PAST}; link a page inside the docs folder`,
-        );
-        lift();
-        return;
-      }
-      default: {
-        const path = pageOf(entry);
-        if (path === undefined) {
-          lift();
-          return;
-        }
-        const earlier = placed.get(path);
-        if (earlier !== undefined) {
-          const where = earlier.line === undefined ? '' : ` on line ${earlier.line}`;
-          warn(
-            'SUMMARY_DUPLICATE',
-            entry.line,
-            `${path} is already listed${where}, and a page has one place: ${READ_PAST}; list each page once`,
-          );
-        } else if (path === readme && !isFirst) {
-          warn(
-            'SUMMARY_ENTRY_UNCLEAR',
-            entry.line,
-            `${readme} is the first page and can only be the first entry: it stays first, and ${READ_PAST}; move it to the top`,
-          );
-        } else {
-          const document: DocumentEntry = {
-            kind: 'document',
-            path,
-            title: entry.title,
-            line: entry.line,
-            pages: [],
-          };
-          placed.set(path, document);
-          into.push(document);
-          nest(document.pages);
-          return;
-        }
-        lift();
-      }
-    }
-  };
-
-  for (const item of parseSummary(text, summaryPath)) {
+  for (const item of parseSummary(text, context.summaryPath)) {
     if (item.kind === 'heading') {
       // Any heading ends the group above; `#` is the summary's title and starts none.
       group = undefined;
       if (item.level === 1) continue;
       if (item.title === '') {
-        warn(
+        warnAt(
+          reader,
           'SUMMARY_ENTRY_UNCLEAR',
           item.line,
           'the heading has no text: it starts no group; give it a title',
@@ -250,16 +124,182 @@ function readSummary(
     } else if (item.kind === 'break') {
       group = undefined;
     } else if (item.kind === 'stray-link') {
-      warn(
+      warnAt(
+        reader,
         'SUMMARY_ENTRY_UNCLEAR',
         item.line,
         'a link outside the list is not an entry: it is read past; start the line with "* " to list it',
       );
     } else {
-      place(item, group?.pages ?? top);
+      place(reader, item, group?.pages ?? top);
     }
   }
-  return { pages: top, placed };
+  return { pages: top, placed: reader.placed };
+}
+
+/** The readme of `folder` ('' for the root), or undefined after a warning. */
+function folderReadme(reader: SummaryReader, folder: string, entry: SummaryEntry): string | undefined {
+  const { readme, files } = reader;
+  const names = [...new Set([readme, STANDARD_README])];
+  const found = names.map((name) => (folder === '' ? name : `${folder}/${name}`)).find((p) => files.has(p));
+  if (found === undefined) {
+    const [what, fix] = folder === '' ? ['the docs root', readme] : [`${folder}/`, `${folder}/${readme}`];
+    warnAt(
+      reader,
+      'SUMMARY_FOLDER_LINK',
+      entry.line,
+      `${what} is a folder with no ${readme} of its own: ${READ_PAST}; link a page of the folder, or add ${fix}`,
+    );
+  }
+  return found;
+}
+
+/** The markdown file an entry names, or undefined after a warning. */
+function pageOf(
+  reader: SummaryReader,
+  entry: SummaryEntry & { kind: 'document' | 'folder' },
+): string | undefined {
+  const { files, folders, summaryPath } = reader;
+  const { path } = entry;
+  if (entry.kind === 'folder' ? path === '' || folders.has(path) : folders.has(path) && !files.has(path)) {
+    return folderReadme(reader, path, entry);
+  }
+  const missing = (what: string, fix: string) =>
+    warnAt(reader, 'SUMMARY_MISSING_FILE', entry.line, `${what}: ${READ_PAST}; ${fix}`);
+  if (path === summaryPath) missing(`${path} is the summary itself`, 'link a page');
+  else if (files.has(path) && !MARKDOWN.test(path))
+    missing(`${path} is not a markdown page`, 'link a .md file');
+  else if (files.has(path)) return path;
+  else {
+    const near =
+      reader.byFoldedPath.get(path.toLowerCase()) ?? (files.has(`${path}.md`) ? `${path}.md` : undefined);
+    const what = `${entry.kind === 'folder' ? `${path}/` : path} is not in the docs folder`;
+    missing(what, near === undefined ? 'fix the link or add the file' : `did you mean ${near}?`);
+  }
+  return undefined;
+}
+
+/** Places the entries under `entry` into `into`: an entry read past, and its entries take its place. */
+function lift(reader: SummaryReader, entry: SummaryEntry, into: OutlineEntry[]): void {
+  for (const child of entry.children) place(reader, child, into);
+}
+
+/** Places one summary entry (and the entries under it) into `into`, warning of what it reads past. */
+function place(reader: SummaryReader, entry: SummaryEntry, into: OutlineEntry[]): void {
+  const isFirst = reader.progress.first;
+  reader.progress.first = false;
+  if (entry.unclear === 'several-links' || entry.unclear === 'text-around-link') {
+    const what = entry.unclear === 'several-links' ? 'more than one link' : 'text beside its link';
+    warnAt(
+      reader,
+      'SUMMARY_ENTRY_UNCLEAR',
+      entry.line,
+      `the entry has ${what}: only its first link is read; keep one link per entry`,
+    );
+  }
+  switch (entry.kind) {
+    case 'link': {
+      into.push({ kind: 'link', title: entry.title, href: entry.href, line: entry.line });
+      if (entry.children.length > 0) {
+        warnAt(
+          reader,
+          'SUMMARY_ENTRY_UNCLEAR',
+          entry.line,
+          `the external link ${entry.href} cannot hold pages: the entries under it follow it instead; move them under a page`,
+        );
+      }
+      lift(reader, entry, into);
+      return;
+    }
+    case 'placeholder':
+      placePlaceholder(reader, entry, into);
+      return;
+    case 'outside': {
+      warnAt(
+        reader,
+        'SUMMARY_MISSING_FILE',
+        entry.line,
+        `${entry.reason}: ${READ_PAST}; link a page inside the docs folder`,
+      );
+      lift(reader, entry, into);
+      return;
+    }
+    default:
+      placeDocument(reader, entry, into, isFirst);
+  }
+}
+
+function placePlaceholder(
+  reader: SummaryReader,
+  entry: SummaryEntry & { kind: 'placeholder' },
+  into: OutlineEntry[],
+): void {
+  if (entry.unclear === 'anchor-only') {
+    warnAt(
+      reader,
+      'SUMMARY_ENTRY_UNCLEAR',
+      entry.line,
+      'the entry links to an anchor, not to a page: it becomes an empty page; link a .md file instead',
+    );
+  }
+  if (entry.title === '') {
+    warnAt(
+      reader,
+      'SUMMARY_ENTRY_UNCLEAR',
+      entry.line,
+      `the entry is empty: ${READ_PAST}; give it a link or a title`,
+    );
+    lift(reader, entry, into);
+    return;
+  }
+  const placeholder: OutlineEntry = { kind: 'placeholder', title: entry.title, line: entry.line, pages: [] };
+  into.push(placeholder);
+  lift(reader, entry, placeholder.pages);
+}
+
+/** A page or folder entry: its document placed once, else read past with a warning. */
+function placeDocument(
+  reader: SummaryReader,
+  entry: SummaryEntry & { kind: 'document' | 'folder' },
+  into: OutlineEntry[],
+  isFirst: boolean,
+): void {
+  const { readme, placed } = reader;
+  const path = pageOf(reader, entry);
+  if (path === undefined) {
+    lift(reader, entry, into);
+    return;
+  }
+  const earlier = placed.get(path);
+  if (earlier !== undefined) {
+    const where = earlier.line === undefined ? '' : ` on line ${earlier.line}`;
+    warnAt(
+      reader,
+      'SUMMARY_DUPLICATE',
+      entry.line,
+      `${path} is already listed${where}, and a page has one place: ${READ_PAST}; list each page once`,
+    );
+  } else if (path === readme && !isFirst) {
+    warnAt(
+      reader,
+      'SUMMARY_ENTRY_UNCLEAR',
+      entry.line,
+      `${readme} is the first page and can only be the first entry: it stays first, and ${READ_PAST}; move it to the top`,
+    );
+  } else {
+    const document: DocumentEntry = {
+      kind: 'document',
+      path,
+      title: entry.title,
+      line: entry.line,
+      pages: [],
+    };
+    placed.set(path, document);
+    into.push(document);
+    lift(reader, entry, document.pages);
+    return;
+  }
+  lift(reader, entry, into);
 }
 
 /**
