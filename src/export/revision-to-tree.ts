@@ -11,8 +11,8 @@
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
 import type { DocsPage, DocsTree } from '../content/docs-tree.js';
-import { safeRelativePath } from '../content/safe-relative-path.js';
 import type { ExportPathProblem } from './export-path-error.js';
+import { ExportPaths } from './export-paths.js';
 import { folderOfChildren, folderOfSibling, newPageFolder, newPagePath } from './new-page-folder.js';
 
 /** A file to download before writing: where it goes and where to get it. */
@@ -100,164 +100,189 @@ export function planExport<M>(
   options: ExportPlanOptions = {},
   text: PageText<M> = REVISION_TEXT as unknown as PageText<M>,
 ): ExportPlan<M> {
-  const readme = options.readme ?? SERVICE_README;
-  const existing = options.existing ?? new Set<string>();
-  const problems: ExportPathProblem[] = [];
-  const claimed = new Map<string, { path: string; subject: string }>();
-  const existingKeys = new Set([...existing].map((path) => path.toLowerCase()));
-
-  const normalised = (raw: string, subject: string): string | undefined => {
-    try {
-      const path = safeRelativePath(raw, { subject: 'path', root: "mapping's folder" });
-      return path === SERVICE_README ? readme : path;
-    } catch (error) {
-      problems.push({ subject, reason: (error as Error).message });
-      return undefined;
-    }
-  };
-  const claim = (path: string, subject: string): string | undefined => {
-    const key = path.toLowerCase();
-    const other = claimed.get(key);
-    // Case-insensitive file systems (macOS, Windows) would make these one file; git already holding
-    // both exact paths means exporting them as they are makes nothing worse.
-    if (other !== undefined && (other.path === path || !(existing.has(path) && existing.has(other.path)))) {
-      problems.push({ subject, reason: `path ${path} is also the path of ${other.subject}` });
-      return undefined;
-    }
-    if (other === undefined) claimed.set(key, { path, subject });
-    return path;
-  };
-  /** `wanted`, or the first of `variant(2)`, `variant(3)`... that nothing claims and git does not hold. */
-  const free = (wanted: string, variant: (n: number) => string): string => {
-    let path = wanted;
-    for (let n = 2; claimed.has(path.toLowerCase()) || existingKeys.has(path.toLowerCase()); n += 1)
-      path = variant(n);
-    return path;
-  };
-
+  const paths = new ExportPaths(options.readme ?? SERVICE_README, options.existing ?? new Set<string>());
   // Source paths first, wherever their pages are: a derived path must not take one of them.
   const sourcePaths = new Map<RevisionPage, string>();
-  const claimSources = (pages: readonly RevisionPage[]): void => {
-    for (const page of pages) {
-      const raw = page.git?.path;
-      if (raw !== undefined && kindOf(page) === 'document') {
-        const subject = subjectOf(page);
-        const path = normalised(raw, subject);
-        if (path !== undefined && claim(path, subject) !== undefined) sourcePaths.set(page, path);
-        if (path !== undefined && !MARKDOWN.test(path))
-          problems.push({ subject, reason: `path ${path} does not end in .md` });
-      }
-      claimSources(page.pages ?? []);
-    }
+  claimSourcePaths(paths, revision.pages ?? [], sourcePaths);
+  const walk: PageWalk<M> = {
+    paths,
+    text,
+    sourcePaths,
+    firstPageHasFile: [...sourcePaths.values()].includes(paths.readme),
+    progress: { firstEntry: true },
   };
-  claimSources(revision.pages ?? []);
-  const firstPageHasFile = [...sourcePaths.values()].includes(readme);
+  const pages = planPages(walk, revision.pages ?? [], '', 'top', undefined);
+  const files = planFiles(paths, revision.files ?? []);
+  return { pages, files, problems: paths.problems };
+}
 
-  // The readme can only be the first entry of the summary (a group heading aside).
-  let firstEntry = true;
-  const isReadme = (path: string) => path === readme || /(?:^|\/)readme\.md$/i.test(path);
-  // Only files git holds for the space (a person's layout) decide where a new page goes.
-  const siblingFolders = (pages: readonly RevisionPage[]) =>
-    pages.map((page) => {
-      const path = sourcePaths.get(page);
-      return path === undefined
-        ? undefined
-        : folderOfSibling(path, (page.pages ?? []).length > 0, isReadme(path));
-    });
-  /** `parentFolder`: where these pages go, when none of them has a file (new-page-folder.ts). */
-  const visit = (
-    pages: readonly RevisionPage[],
-    parentSite: string,
-    depth: 'top' | 'group' | 'nested',
-    parentFolder: string | undefined,
-  ): DocsPage<M>[] => {
-    const siblings = siblingFolders(pages);
-    return pages.flatMap((page, index): DocsPage<M>[] => {
-      const title = oneLine(page.title ?? '') || page.slug || 'Untitled';
-      const slug = page.slug ?? '';
+/** Claims the source path (`git.path`) of every document among `pages` and below, into `sourcePaths`. */
+function claimSourcePaths(
+  paths: ExportPaths,
+  pages: readonly RevisionPage[],
+  sourcePaths: Map<RevisionPage, string>,
+): void {
+  for (const page of pages) {
+    const raw = page.git?.path;
+    if (raw !== undefined && kindOf(page) === 'document') {
       const subject = subjectOf(page);
-      const kind = kindOf(page);
-      const site =
-        page.path ?? (parentSite === '' ? (page.slug ?? page.id) : `${parentSite}/${page.slug ?? page.id}`);
-      const children = page.pages ?? [];
-      const id = { id: page.id };
-      if (kind === 'group') {
-        if (depth !== 'top') problems.push({ subject, reason: 'is a group below the top level' });
-        // A group is a heading of the summary, not a folder: its pages' derived paths ignore it.
-        return [
-          { kind: 'group', ...id, title, slug, pages: visit(children, parentSite, 'group', undefined) },
-        ];
-      }
-      const first = firstEntry;
-      firstEntry = false;
-      if (kind === 'link') {
-        const href = linkAddress(page);
-        if (href === undefined) {
-          problems.push({ subject, reason: 'is a link without an address a summary can hold' });
-          return [];
-        }
-        if (!ADDRESS.test(href)) {
-          problems.push({
-            subject,
-            reason: `links to ${href}, which a summary would read as a file of the folder: give it a full address (https://…)`,
-          });
-          return [];
-        }
-        return [{ kind: 'link', ...id, title, slug, href }];
-      }
-      const markdown = text.of(page);
-      let path = sourcePaths.get(page);
-      // Where this page's children go when none of them has a file: beside its own file, or, for a
-      // page with a derived path, derived as well (today's paths for a space made in the service).
-      let childFolder = path === undefined ? undefined : folderOfChildren(path);
-      if (page.git?.path === undefined) {
-        const folder =
-          first && !firstPageHasFile ? undefined : newPageFolder({ siblings, index, parent: parentFolder });
-        const placed =
-          folder === undefined ? undefined : newPagePath(folder, page.slug || page.id, children.length > 0);
-        // Made in the service with no content: an entry with a title and no file; its children go
-        // where its file would have gone, in a folder of its own.
-        if (text.blank(markdown)) {
-          const nested = visit(children, site, 'nested', placed && folderOfChildren(placed.wanted));
-          return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
-        }
-        const derived =
-          first && !firstPageHasFile
-            ? readme
-            : placed !== undefined
-              ? free(placed.wanted, placed.variant)
-              : free(children.length > 0 ? `${site}/README.md` : `${site}.md`, (n) =>
-                  children.length > 0 ? `${site}-${n}/README.md` : `${site}-${n}.md`,
-                );
-        const checked = normalised(derived, subject);
-        path = checked === undefined ? undefined : claim(checked, subject);
-        childFolder = path !== undefined && placed !== undefined ? folderOfChildren(path) : undefined;
-      }
-      // Children after their parent: a new child placed beside its parent needs the parent's path.
-      const nested = visit(children, site, 'nested', childFolder);
-      if (path === undefined) return [];
-      return [{ ...id, path, title, slug, markdown, pages: nested }];
-    });
-  };
-  const pages = visit(revision.pages ?? [], '', 'top', undefined);
+      const path = paths.normalised(raw, subject);
+      if (path !== undefined && paths.claim(path, subject) !== undefined) sourcePaths.set(page, path);
+      if (path !== undefined && !MARKDOWN.test(path))
+        paths.problems.push({ subject, reason: `path ${path} does not end in .md` });
+    }
+    claimSourcePaths(paths, page.pages ?? [], sourcePaths);
+  }
+}
 
+/** What the walk of the revision's pages reads and keeps: the paths, and whether an entry came yet. */
+interface PageWalk<M> {
+  paths: ExportPaths;
+  text: PageText<M>;
+  sourcePaths: ReadonlyMap<RevisionPage, string>;
+  firstPageHasFile: boolean;
+  /** The readme can only be the first entry of the summary (a group heading aside). */
+  progress: { firstEntry: boolean };
+}
+
+/** Where one page sits: its siblings' folders, its place among them, its parent's site path and folder. */
+interface PagePlace {
+  siblings: (string | undefined)[];
+  index: number;
+  parentSite: string;
+  depth: 'top' | 'group' | 'nested';
+  /** Where these pages go, when none of them has a file (new-page-folder.ts). */
+  parentFolder: string | undefined;
+}
+
+function isReadme(readme: string, path: string): boolean {
+  return path === readme || /(?:^|\/)readme\.md$/i.test(path);
+}
+
+/** `pages` planned in order, each with the pages below it. */
+function planPages<M>(
+  walk: PageWalk<M>,
+  pages: readonly RevisionPage[],
+  parentSite: string,
+  depth: PagePlace['depth'],
+  parentFolder: string | undefined,
+): DocsPage<M>[] {
+  // Only files git holds for the space (a person's layout) decide where a new page goes.
+  const siblings = pages.map((page) => {
+    const path = walk.sourcePaths.get(page);
+    return path === undefined
+      ? undefined
+      : folderOfSibling(path, (page.pages ?? []).length > 0, isReadme(walk.paths.readme, path));
+  });
+  return pages.flatMap((page, index) =>
+    planPage(walk, page, { siblings, index, parentSite, depth, parentFolder }),
+  );
+}
+
+/** One page as the tree holds it: a group, a link, a document or a placeholder; none after a problem. */
+function planPage<M>(walk: PageWalk<M>, page: RevisionPage, place: PagePlace): DocsPage<M>[] {
+  const title = oneLine(page.title ?? '') || page.slug || 'Untitled';
+  const slug = page.slug ?? '';
+  const subject = subjectOf(page);
+  const kind = kindOf(page);
+  const { parentSite } = place;
+  const site =
+    page.path ?? (parentSite === '' ? (page.slug ?? page.id) : `${parentSite}/${page.slug ?? page.id}`);
+  const children = page.pages ?? [];
+  const id = { id: page.id };
+  if (kind === 'group') {
+    if (place.depth !== 'top')
+      walk.paths.problems.push({ subject, reason: 'is a group below the top level' });
+    // A group is a heading of the summary, not a folder: its pages' derived paths ignore it.
+    return [
+      { kind: 'group', ...id, title, slug, pages: planPages(walk, children, parentSite, 'group', undefined) },
+    ];
+  }
+  const first = walk.progress.firstEntry;
+  walk.progress.firstEntry = false;
+  if (kind === 'link') {
+    const href = linkAddress(page);
+    if (href === undefined) {
+      walk.paths.problems.push({ subject, reason: 'is a link without an address a summary can hold' });
+      return [];
+    }
+    if (!ADDRESS.test(href)) {
+      walk.paths.problems.push({
+        subject,
+        reason: `links to ${href}, which a summary would read as a file of the folder: give it a full address (https://…)`,
+      });
+      return [];
+    }
+    return [{ kind: 'link', ...id, title, slug, href }];
+  }
+  return planDocument(walk, page, place, { first, title, slug, site, subject });
+}
+
+/** A document at its source path, or at a new one (beside its siblings' files), or a placeholder. */
+function planDocument<M>(
+  walk: PageWalk<M>,
+  page: RevisionPage,
+  place: PagePlace,
+  named: { first: boolean; title: string; slug: string; site: string; subject: string },
+): DocsPage<M>[] {
+  const { paths } = walk;
+  const { first, title, slug, site, subject } = named;
+  const children = page.pages ?? [];
+  const id = { id: page.id };
+  const markdown = walk.text.of(page);
+  let path = walk.sourcePaths.get(page);
+  // Where this page's children go when none of them has a file: beside its own file, or, for a
+  // page with a derived path, derived as well (today's paths for a space made in the service).
+  let childFolder = path === undefined ? undefined : folderOfChildren(path);
+  if (page.git?.path === undefined) {
+    const readmeFirst = first && !walk.firstPageHasFile;
+    const folder = readmeFirst
+      ? undefined
+      : newPageFolder({ siblings: place.siblings, index: place.index, parent: place.parentFolder });
+    const placed =
+      folder === undefined ? undefined : newPagePath(folder, page.slug || page.id, children.length > 0);
+    // Made in the service with no content: an entry with a title and no file; its children go
+    // where its file would have gone, in a folder of its own.
+    if (walk.text.blank(markdown)) {
+      const nested = planPages(walk, children, site, 'nested', placed && folderOfChildren(placed.wanted));
+      return [{ kind: 'placeholder', ...id, title, slug, pages: nested }];
+    }
+    const derived = readmeFirst
+      ? paths.readme
+      : placed !== undefined
+        ? paths.free(placed.wanted, placed.variant)
+        : paths.free(children.length > 0 ? `${site}/README.md` : `${site}.md`, (n) =>
+            children.length > 0 ? `${site}-${n}/README.md` : `${site}-${n}.md`,
+          );
+    const checked = paths.normalised(derived, subject);
+    path = checked === undefined ? undefined : paths.claim(checked, subject);
+    childFolder = path !== undefined && placed !== undefined ? folderOfChildren(path) : undefined;
+  }
+  // Children after their parent: a new child placed beside its parent needs the parent's path.
+  const nested = planPages(walk, children, site, 'nested', childFolder);
+  if (path === undefined) return [];
+  return [{ ...id, path, title, slug, markdown, pages: nested }];
+}
+
+/** The revision's files at their source paths, else under ASSETS_FOLDER at a free path; in path order. */
+function planFiles(paths: ExportPaths, revisionFiles: NonNullable<Revision['files']>): PlannedFile[] {
   const files: PlannedFile[] = [];
-  for (const file of revision.files ?? []) {
+  for (const file of revisionFiles) {
     const name = file.name ?? file.id;
     const subject = `file ${name} (${file.id})`;
     const source = file.git?.path;
     const raw = source ?? `${ASSETS_FOLDER}/${name}`;
-    let path = normalised(raw, subject);
+    let path = paths.normalised(raw, subject);
     if (path === undefined) continue;
     if (source === undefined) {
       const dot = path.lastIndexOf('.');
       const stem = dot > path.lastIndexOf('/') + 1 ? path.slice(0, dot) : path;
       const extension = path.slice(stem.length);
-      path = free(path, (n) => `${stem}-${n}${extension}`);
+      path = paths.free(path, (n) => `${stem}-${n}${extension}`);
     }
-    if (claim(path, subject) === undefined) continue;
+    if (paths.claim(path, subject) === undefined) continue;
     if (MARKDOWN.test(path)) {
-      problems.push({ subject, reason: `path ${path} would read back as a page` });
+      paths.problems.push({ subject, reason: `path ${path} would read back as a page` });
       continue;
     }
     files.push({
@@ -270,7 +295,7 @@ export function planExport<M>(
     });
   }
   files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return { pages, files, problems };
+  return files;
 }
 
 /** The service's page types as docsync writes them; a computed or unknown type is written as a document. */
