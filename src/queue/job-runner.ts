@@ -148,6 +148,65 @@ export class JobRunner {
 
   async #process(queue: QueueName, job: Job, token: string | undefined): Promise<JobResult> {
     const started = Date.now();
+    const { kind, payload } = this.#accept(queue, job, started);
+    const { definition } = kind;
+    const id = String(job.id);
+    const attempt = job.attemptsMade + 1;
+    const record = (result: JobOutcome) =>
+      this.#options.deps.metrics.jobFinished(queue, definition.name, result, Date.now() - started);
+    // The runner binds what it knows, the lock key; a processor binds its own fields (mapping,
+    // space, change request), so no field appears twice in a line.
+    const lockKey = definition.lockKey?.(payload);
+    const log = kind.log.child(lockKey === undefined ? { job: id, attempt } : { job: id, attempt, lockKey });
+    // The job's own abort (its signal made when read: a processor may combine it with others, it is
+    // garbage after the job), aborted by the stop signal (through #running) or when its lock is lost.
+    const abort = new JobAbort();
+    this.#waiters.forget(id);
+    const held =
+      lockKey === undefined
+        ? undefined
+        : await this.#takeLock(queue, job, token, this.#locks.keyOf(lockKey, kind.lock), {
+            abort,
+            log,
+            record,
+          });
+    const stopSignal = this.#options.stopSignal;
+    if (stopSignal.aborted) abort.abort(stopSignal.reason);
+    else this.#running.add(abort);
+    const ctx = jobContext(this.#options.deps, log, abort, {
+      id,
+      name: job.name,
+      queue,
+      attempt,
+      maxAttempts: job.opts.attempts ?? 1,
+    });
+    try {
+      const result = await definition.run(ctx, payload);
+      // A processor that ignored its signal must not report success for work another process may
+      // have done at the same time for the same space.
+      if (held?.lostReason !== undefined) throw held.lostReason;
+      record('completed');
+      log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
+      await this.#succeeded(queue, job, definition, ctx, payload, result);
+      return result;
+    } catch (error) {
+      const cause: unknown = held?.lostReason ?? error;
+      const failure = { cause, workId: job.deduplicationId, durationMs: Date.now() - started };
+      return await this.#failed(queue, definition, ctx, payload, failure, record);
+    } finally {
+      this.#running.delete(abort);
+      // Off the job's path: the slot is free before Redis answers. The release script removes the
+      // lock only while it still holds this run's token, and never rejects.
+      if (held !== undefined) this.#release(held);
+    }
+  }
+
+  /**
+   * The job's kind and its payload, read from what BullMQ handed over; a job no processor of this
+   * queue may run (an unknown name, another queue's job, a payload its schema refuses) fails for
+   * good here, with its metric and its log line.
+   */
+  #accept(queue: QueueName, job: Job, started: number): { kind: Kind; payload: unknown } {
     const kind = this.#kinds.get(job.name);
     const id = String(job.id);
     const attempt = job.attemptsMade + 1;
@@ -168,12 +227,10 @@ export class JobRunner {
       throw new UnrecoverableError(`JOB_UNKNOWN: no processor named ${job.name} on queue ${queue}`);
     }
     const { definition } = kind;
-    const record = (result: JobOutcome) =>
-      this.#options.deps.metrics.jobFinished(queue, definition.name, result, Date.now() - started);
     // Queued by hand on another queue: running it here would bypass that queue's pause, rate
     // limit and concurrency, and its own queue's workers would never see it.
     if (definition.queue !== queue) {
-      record('failed');
+      this.#options.deps.metrics.jobFinished(queue, definition.name, 'failed', Date.now() - started);
       this.#options.log.error(
         {
           queue,
@@ -193,111 +250,97 @@ export class JobRunner {
     const parsed = definition.payload.safeParse(job.data);
     if (!parsed.success) {
       const error = new PayloadError(job.name, parsed.error);
-      record('failed');
+      this.#options.deps.metrics.jobFinished(queue, definition.name, 'failed', Date.now() - started);
       kind.log.error(
         { job: id, attempt, result: 'failed', code: error.code, issues: error.issues },
         'job failed permanently',
       );
       throw new UnrecoverableError(`${error.code}: ${error.message}`);
     }
-    const payload = parsed.data;
-    // The runner binds what it knows, the lock key; a processor binds its own fields (mapping,
-    // space, change request), so no field appears twice in a line.
-    const lockKey = definition.lockKey?.(payload);
-    const log = kind.log.child(lockKey === undefined ? { job: id, attempt } : { job: id, attempt, lockKey });
-    // The job's own abort (its signal made when read: a processor may combine it with others, it is
-    // garbage after the job), aborted by the stop signal (through #running) or when its lock is lost.
-    const abort = new JobAbort();
+    return { kind, payload: parsed.data };
+  }
 
-    let lock: HeldLock | undefined;
-    this.#waiters.forget(id);
-    if (lockKey !== undefined) {
-      const key = this.#locks.keyOf(lockKey, kind.lock);
-      // Held by a job of this process: wait for its end here rather than hear "busy" from Redis.
-      const turn = this.#turns.wait(key);
-      if (turn !== undefined) {
-        log.debug('space held by a job of this process, waiting for its end');
-        await turn;
-      }
-      lock = await this.#locks.acquireKey(
-        key,
-        this.#owner,
-        token === undefined ? undefined : { queue, job: id, token },
-        (reason) => abort.abort(reason),
-      );
-      if (lock !== undefined) this.#turns.holding(key);
-      else {
-        // Runs of this job that ended neither in a result nor in a failure: the busy ones (and the
-        // stalled ones), counted by BullMQ in Redis, so across processes and without a round trip.
-        const busyRuns = Math.max(0, (job.attemptsStarted ?? 0) - job.attemptsMade - 1);
-        const delayMs = busyDelay(
-          busyRuns,
-          this.#options.config.locks.busyDelay,
-          this.#options.random ?? Math.random,
-        );
-        record('delayed');
-        log.debug({ delayMs, busyRuns }, 'space busy, job delayed');
-        const dueAt = Date.now() + delayMs;
-        this.#waiters.add(key, {
-          id,
-          dueAt,
-          promote: () => job.promote(),
-        });
-        await job.moveToDelayed(dueAt, token);
-        throw new DelayedError();
-      }
+  /**
+   * The space lock `key` for this run, once a job of this process holding it ended; when a job of
+   * another process holds it, the job is delayed (DelayedError) and waits among the lock's waiters.
+   */
+  async #takeLock(
+    queue: QueueName,
+    job: Job,
+    token: string | undefined,
+    key: string,
+    run: { abort: JobAbort; log: Logger; record: (result: JobOutcome) => void },
+  ): Promise<HeldLock> {
+    const { abort, log } = run;
+    const id = String(job.id);
+    // Held by a job of this process: wait for its end here rather than hear "busy" from Redis.
+    const turn = this.#turns.wait(key);
+    if (turn !== undefined) {
+      log.debug('space held by a job of this process, waiting for its end');
+      await turn;
     }
-
-    const held = lock;
-    const stopSignal = this.#options.stopSignal;
-    if (stopSignal.aborted) abort.abort(stopSignal.reason);
-    else this.#running.add(abort);
-    const ctx = jobContext(this.#options.deps, log, abort, {
+    const lock = await this.#locks.acquireKey(
+      key,
+      this.#owner,
+      token === undefined ? undefined : { queue, job: id, token },
+      (reason) => abort.abort(reason),
+    );
+    if (lock !== undefined) {
+      this.#turns.holding(key);
+      return lock;
+    }
+    // Runs of this job that ended neither in a result nor in a failure: the busy ones (and the
+    // stalled ones), counted by BullMQ in Redis, so across processes and without a round trip.
+    const busyRuns = Math.max(0, (job.attemptsStarted ?? 0) - job.attemptsMade - 1);
+    const delayMs = busyDelay(
+      busyRuns,
+      this.#options.config.locks.busyDelay,
+      this.#options.random ?? Math.random,
+    );
+    run.record('delayed');
+    log.debug({ delayMs, busyRuns }, 'space busy, job delayed');
+    const dueAt = Date.now() + delayMs;
+    this.#waiters.add(key, {
       id,
-      name: job.name,
-      queue,
-      attempt,
-      maxAttempts: job.opts.attempts ?? 1,
+      dueAt,
+      promote: () => job.promote(),
     });
-    try {
-      const result = await definition.run(ctx, payload);
-      // A processor that ignored its signal must not report success for work another process may
-      // have done at the same time for the same space.
-      if (held?.lostReason !== undefined) throw held.lostReason;
-      record('completed');
-      log.info({ ...result, durationMs: Date.now() - started }, 'job completed');
-      // The event for people, and the end of the failures in a row onFailure counted (never in a
-      // dry run either): two writes of their own, at once. A job with neither awaits nothing.
-      const event =
-        definition.describe === undefined
-          ? undefined
-          : this.#recordEvent(queue, definition, payload, result, log);
-      const success =
-        definition.onSuccess === undefined || ctx.dryRun
-          ? undefined
-          : bestEffort(log, 'success not recorded', async () => definition.onSuccess?.(ctx, payload, result));
-      // Only a rerun can end a back-off: a work's first run had no failure before it.
-      const workId = job.deduplicationId;
-      const backOff =
-        workId === undefined || workId === id || ctx.dryRun
-          ? undefined
-          : bestEffort(log, 'back-off not ended', () =>
-              endWorkBackOff(this.#options.deps.queues.get(queue), workId),
-            );
-      if (event !== undefined) await event;
-      if (success !== undefined) await success;
-      if (backOff !== undefined) await backOff;
-      return result;
-    } catch (error) {
-      const cause: unknown = held?.lostReason ?? error;
-      const failure = { cause, workId: job.deduplicationId, durationMs: Date.now() - started };
-      return await this.#failed(queue, definition, ctx, payload, failure, record);
-    } finally {
-      this.#running.delete(abort);
-      // Off the job's path: the slot is free before Redis answers. The release script removes the
-      // lock only while it still holds this run's token, and never rejects.
-      if (held !== undefined) this.#release(held);
-    }
+    await job.moveToDelayed(dueAt, token);
+    throw new DelayedError();
+  }
+
+  /**
+   * The event for people, and the end of the failures in a row onFailure counted (never in a
+   * dry run either): two writes of their own, at once. A job with neither awaits nothing.
+   */
+  async #succeeded(
+    queue: QueueName,
+    job: Job,
+    definition: AnyJobDefinition,
+    ctx: JobContext,
+    payload: unknown,
+    result: JobResult,
+  ): Promise<void> {
+    const { log } = ctx;
+    const event =
+      definition.describe === undefined
+        ? undefined
+        : this.#recordEvent(queue, definition, payload, result, log);
+    const success =
+      definition.onSuccess === undefined || ctx.dryRun
+        ? undefined
+        : bestEffort(log, 'success not recorded', async () => definition.onSuccess?.(ctx, payload, result));
+    // Only a rerun can end a back-off: a work's first run had no failure before it.
+    const workId = job.deduplicationId;
+    const backOff =
+      workId === undefined || workId === String(job.id) || ctx.dryRun
+        ? undefined
+        : bestEffort(log, 'back-off not ended', () =>
+            endWorkBackOff(this.#options.deps.queues.get(queue), workId),
+          );
+    if (event !== undefined) await event;
+    if (success !== undefined) await success;
+    if (backOff !== undefined) await backOff;
   }
 
   /** Decides what a failed run becomes (rate-limit pause, retry, failure for good) and throws it. */
