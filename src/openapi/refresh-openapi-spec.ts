@@ -109,24 +109,59 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     if (theirs === loaded.digest)
       return foundOnService(input, latest, { ...record, contract: packedContract });
   }
-  const baseline = await baselineOf(last, latest, signal);
-  const changes = diffOperations(baseline, fingerprints);
-  const breaking = await breakingSince(baseline?.contract, packedContract, changes, signal);
-  const changelog = summariseOperationChanges(changes, undefined, breaking);
-  const operations = Object.keys(fingerprints.operations).length;
+  const content = await newContent(
+    await baselineOf(last, latest, signal),
+    fingerprints,
+    packedContract,
+    signal,
+  );
   if (input.dryRun) {
+    const { changes, breaking, changelog } = content;
     log.info(
       { source: reader.label, ...counts(changes), breaking: breaking.length, changelog },
       'dry run: openapi spec would be uploaded',
     );
-    return { result: 'would-upload', operations, changes, breaking, changelog };
+    return { result: 'would-upload', ...content };
   }
+  return await uploadNewVersion(
+    input,
+    log,
+    { loaded, hash, record: { ...record, contract: packedContract } },
+    content,
+  );
+}
+
+/** What a new version holds, against the baseline (the last upload, else the service's latest version). */
+async function newContent(
+  baseline: Baseline | undefined,
+  fingerprints: OperationFingerprints,
+  packedContract: string,
+  signal: AbortSignal,
+): Promise<NewContent> {
+  const changes = diffOperations(baseline, fingerprints);
+  const breaking = await breakingSince(baseline?.contract, packedContract, changes, signal);
+  const changelog = summariseOperationChanges(changes, undefined, breaking);
+  const operations = Object.keys(fingerprints.operations).length;
+  return { operations, changes, breaking, changelog };
+}
+
+/**
+ * Uploads the document, follows the service's processing, and records what came of it: a new
+ * version with its changes, the service's latest version kept, or content it refused (not sent again).
+ */
+async function uploadNewVersion(
+  input: RefreshInput,
+  log: Logger,
+  checked: { loaded: OffThreadAnalysis; hash: string; record: Omit<OpenApiUpload, 'at' | 'version'> },
+  content: NewContent,
+): Promise<RefreshResult> {
+  const { spec, reader, store, signal } = input;
+  const { loaded, hash, record } = checked;
   if (input.api === undefined)
     throw new DocsyncError(
       'SERVICE_NOT_CONFIGURED',
       'OpenAPI refreshes need service.baseUrl and service.token',
     );
-
   const source =
     spec.upload === 'url' && typeof spec.source === 'string' ? { url: spec.source } : { text: loaded.text };
   const before = await input.api.openapi.put(spec.org, spec.slug, source, { signal });
@@ -147,12 +182,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
   }
   const version = done.lastVersion;
   const created = version !== undefined && version !== before.lastVersion;
-  const upload = {
-    at,
-    ...record,
-    ...(version === undefined ? {} : { version }),
-    contract: packedContract,
-  };
+  const upload = { at, ...record, ...(version === undefined ? {} : { version }) };
   if (!created) {
     // The service found the text equal to its latest version: nothing new, and nothing lost.
     await store.update(spec.org, spec.slug, {
@@ -168,6 +198,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     log.info({ version }, 'openapi spec uploaded, the service kept its latest version');
     return { result: 'no-new-version', version };
   }
+  const { changes, breaking, changelog } = content;
   const refresh = {
     at,
     result: 'uploaded',
@@ -194,7 +225,7 @@ export async function refreshOpenApiSpec(input: RefreshInput): Promise<RefreshRe
     },
     'openapi spec uploaded as a new version',
   );
-  return { result: 'uploaded', version, operations, changes, breaking, changelog };
+  return { result: 'uploaded', version, ...content };
 }
 
 /** What a new version is compared with: operation and component fingerprints, and the contract. */
