@@ -41,6 +41,12 @@ const MOVES: Record<ChangeRequestStatus, readonly ChangeRequestStatus[]> = {
 type Params = { s: string; cr: string };
 
 export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  registerChangeRequestRecordRoutes(app, ctx);
+  registerChangeRequestActionRoutes(app, ctx);
+}
+
+/** Change requests: list, create, get and patch. */
+function registerChangeRequestRecordRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/spaces/:s/change-requests', async (request) => {
     const { space } = requireNamedSpace(ctx, request, 'read', 'listing change requests');
     const query = parseInput(listQuery, request.query, 'query');
@@ -101,7 +107,10 @@ export function registerChangeRequestRoutes(app: FastifyInstance, ctx: EmulatorC
     ctx.changed();
     return renderChangeRequest(ctx, cr);
   });
+}
 
+/** What is done to a change request: its update, its merge, and its PDF. */
+function registerChangeRequestActionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.post<{ Params: Params }>('/v1/spaces/:s/change-requests/:cr/update', async (request) => {
     const { space, cr } = requireNamedChangeRequest(ctx, request, 'edit', 'updating a change request');
     requireNotClosed(cr, 'updated');

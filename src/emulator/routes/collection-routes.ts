@@ -55,6 +55,12 @@ const collectionTransfer = z.strictObject({ organization: z.string().min(1) });
 type Params = { o: string; c: string };
 
 export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  registerCollectionRecordRoutes(app, ctx);
+  registerCollectionPlacementRoutes(app, ctx);
+}
+
+/** Collections: list and create in an organization, get, patch and delete. */
+function registerCollectionRecordRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/collections', async (request) => {
     const { caller, org } = requireNamedOrg(request, 'read', 'listing collections');
     const query = parseInput(collectionsQuery, request.query, 'query');
@@ -110,7 +116,10 @@ export function registerCollectionRoutes(app: FastifyInstance, ctx: EmulatorCont
     ctx.changed();
     return reply.code(205).send();
   });
+}
 
+/** What a collection holds and where it sits: its spaces, its move and its transfer. */
+function registerCollectionPlacementRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/collections/:c/spaces', async (request) => {
     const { caller, collection } = requireNamedCollection(
       ctx,

@@ -36,19 +36,35 @@ const listQuery = z.looseObject({ page: z.string().optional(), limit: z.string()
 
 type Params = { o: string; slug: string; versionId?: string };
 
+const specs = '/v1/orgs/:o/openapi';
+const spec = `${specs}/:slug`;
+
 export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   const processor = new OpenApiProcessor(ctx);
-  const specs = '/v1/orgs/:o/openapi';
-  const spec = `${specs}/:slug`;
+  registerOpenApiSpecRoutes(app, ctx, processor);
+  registerOpenApiVersionRoutes(app, ctx);
+}
 
-  /** The spec of the path, after checking the caller's role in the organization. */
-  const requireSpec = (caller: Caller, params: Params, needed: 'read' | 'create', action: string) => {
-    const org = requireOrg(caller, params.o, needed, action);
-    const found = findSpec(ctx, org.id, params.slug);
-    if (found === undefined) throw notFound(`openapi spec ${params.slug}`);
-    return found;
-  };
+/** The spec of the path, after checking the caller's role in the organization. */
+function requireSpec(
+  ctx: EmulatorContext,
+  caller: Caller,
+  params: Params,
+  needed: 'read' | 'create',
+  action: string,
+) {
+  const org = requireOrg(caller, params.o, needed, action);
+  const found = findSpec(ctx, org.id, params.slug);
+  if (found === undefined) throw notFound(`openapi spec ${params.slug}`);
+  return found;
+}
 
+/** The specs of an organization: list, create, get, put (create or replace) and delete. */
+function registerOpenApiSpecRoutes(
+  app: FastifyInstance,
+  ctx: EmulatorContext,
+  processor: OpenApiProcessor,
+): void {
   app.get<{ Params: Params }>(specs, async (request) => {
     const caller = callerOf(request);
     const org = requireOrg(caller, request.params.o, 'read', 'listing openapi specs');
@@ -76,7 +92,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext
     return renderOpenApiSpec(
       ctx,
       caller,
-      requireSpec(caller, request.params, 'read', 'reading an openapi spec'),
+      requireSpec(ctx, caller, request.params, 'read', 'reading an openapi spec'),
     );
   });
 
@@ -94,17 +110,20 @@ export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext
 
   app.delete<{ Params: Params }>(spec, async (request, reply) => {
     const caller = callerOf(request);
-    const found = requireSpec(caller, request.params, 'create', 'deleting an openapi spec');
+    const found = requireSpec(ctx, caller, request.params, 'create', 'deleting an openapi spec');
     processor.forget(found.id);
     for (const version of versionsOf(ctx, found)) delete ctx.state.openapiVersions[version.id];
     delete ctx.state.openapiSpecs[found.id];
     ctx.changed();
     return reply.code(205).send();
   });
+}
 
+/** A spec's versions (list, one, the latest, their content), and the text the processor fetches. */
+function registerOpenApiVersionRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>(`${spec}/versions`, async (request) => {
     const caller = callerOf(request);
-    const found = requireSpec(caller, request.params, 'read', 'listing openapi spec versions');
+    const found = requireSpec(ctx, caller, request.params, 'read', 'listing openapi spec versions');
     const query = parseInput(listQuery, request.query, 'query');
     return pageOf(
       versionsOf(ctx, found),
@@ -118,7 +137,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext
   for (const version of [':versionId', 'latest']) {
     app.get<{ Params: Params }>(`${spec}/versions/${version}`, async (request) => {
       const caller = callerOf(request);
-      const found = requireSpec(caller, request.params, 'read', 'reading an openapi spec version');
+      const found = requireSpec(ctx, caller, request.params, 'read', 'reading an openapi spec version');
       return renderOpenApiVersion(
         ctx,
         found,
@@ -128,7 +147,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, ctx: EmulatorContext
 
     app.get<{ Params: Params }>(`${spec}/versions/${version}/content`, async (request) => {
       const caller = callerOf(request);
-      const found = requireSpec(caller, request.params, 'read', 'reading an openapi spec version');
+      const found = requireSpec(ctx, caller, request.params, 'read', 'reading an openapi spec version');
       return renderOpenApiVersionContent(
         ctx,
         requireVersion(ctx, found, request.params.versionId ?? 'latest'),

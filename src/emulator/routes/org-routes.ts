@@ -38,6 +38,12 @@ const memberQuery = listQuery.extend({
 type Params = { o: string; userId: string };
 
 export function registerOrgRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  registerOrgRecordRoutes(app, ctx);
+  registerOrgMemberRoutes(app, ctx);
+}
+
+/** Organizations: list, get, patch, and the ping. */
+function registerOrgRecordRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get('/v1/orgs', async (request) => {
     const caller = callerOf(request);
     const orgs = caller.memberships.map((membership) => membership.org);
@@ -67,7 +73,10 @@ export function registerOrgRoutes(app: FastifyInstance, ctx: EmulatorContext): v
     ctx.changed();
     return {};
   });
+}
 
+/** An organization's members: list, get, patch, remove, their sign-in and their spaces. */
+function registerOrgMemberRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/members', async (request) => {
     const caller = callerOf(request);
     const org = requireOrg(caller, request.params.o, 'read', 'listing members');

@@ -30,6 +30,14 @@ import { defaultSection, hasSections } from '../site-structure.js';
 import type { StoredSite } from '../stored-sites.js';
 
 export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  registerSiteListRoutes(app, ctx);
+  registerOneSiteRoutes(app, ctx);
+  registerAdaptiveSchemaRoutes(app, ctx);
+  registerSitePublishingRoutes(app, ctx);
+}
+
+/** The sites of an organization: list and create. */
+function registerSiteListRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: { o: string } }>('/v1/orgs/:o/sites', async (request) => {
     const caller = callerOf(request);
     const org = requireOrg(caller, request.params.o, 'read', 'listing sites');
@@ -82,7 +90,10 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
       .header('location', `/v1/orgs/${org.id}/sites/${site.id}`)
       .send(renderSite(ctx, site));
   });
+}
 
+/** One site: get, patch and delete. */
+function registerOneSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: SiteParams }>('/v1/orgs/:o/sites/:siteId', async (request) => {
     const { site } = requireSite(ctx, callerOf(request), request.params, 'read', 'reading the site');
     return renderSite(ctx, site);
@@ -131,7 +142,10 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     ctx.changed();
     return reply.code(205).send();
   });
+}
 
+/** A site's adaptive schema: read and replace. */
+function registerAdaptiveSchemaRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: SiteParams }>('/v1/orgs/:o/sites/:siteId/adaptive-schema', async (request) => {
     const { site } = requireSite(
       ctx,
@@ -156,7 +170,10 @@ export function registerSiteRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     savedSite(ctx, site);
     return renderAdaptiveSchema(site);
   });
+}
 
+/** The published view of a site, and its publish and unpublish. */
+function registerSitePublishingRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: SiteParams }>('/v1/orgs/:o/sites/:siteId/published', async (request) => {
     const caller = callerOf(request);
     const { site } = requireSite(ctx, caller, request.params, 'read', 'reading the published site');

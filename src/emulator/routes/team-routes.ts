@@ -32,6 +32,13 @@ const memberPut = z.strictObject({ role: teamRole.optional() });
 type Params = { o: string; teamId: string; userId: string };
 
 export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
+  registerTeamListRoutes(app, ctx);
+  registerOneTeamRoutes(app, ctx);
+  registerTeamMemberRoutes(app, ctx);
+}
+
+/** The teams of an organization: list, and create or find by title. */
+function registerTeamListRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/teams', async (request) => {
     const { caller, org } = requireNamedOrg(request, 'read', 'listing teams');
     const query = parseInput(teamsQuery, request.query, 'query');
@@ -63,7 +70,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     ctx.changed();
     return reply.code(201).send(renderTeam(caller, org, team));
   });
+}
 
+/** One team: get, patch and delete. */
+function registerOneTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/teams/:teamId', async (request) => {
     const { caller, org } = requireNamedOrg(request, 'read', 'reading a team');
     return renderTeam(caller, org, requireTeam(ctx, org, request.params.teamId));
@@ -86,7 +96,10 @@ export function registerTeamRoutes(app: FastifyInstance, ctx: EmulatorContext): 
     ctx.changed();
     return reply.code(204).send();
   });
+}
 
+/** A team's members (list, replace, add, remove), and the teams of an organization member. */
+function registerTeamMemberRoutes(app: FastifyInstance, ctx: EmulatorContext): void {
   app.get<{ Params: Params }>('/v1/orgs/:o/teams/:teamId/members', async (request) => {
     const { caller, org } = requireNamedOrg(request, 'read', 'listing the members of a team');
     const team = requireTeam(ctx, org, request.params.teamId);
