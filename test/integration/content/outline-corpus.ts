@@ -393,4 +393,15 @@ export const OUTLINE_FOLDERS: readonly CorpusFolder[] = [
       '---.md': lines('Only dashes.'),
     },
   },
+  {
+    // A byte order mark before the summary's first entry and before pages' first headings.
+    name: 'bom-first-entry',
+    hasBrokenLinks: false,
+    files: {
+      'README.md': '\uFEFF# Home with a BOM\n',
+      'SUMMARY.md': '\uFEFF* [](README.md)\n* [](titled.md)\n  * [Child](child.md)\n',
+      'titled.md': '\uFEFF# Titled by its heading\r\n',
+      'child.md': '# Child\n',
+    },
+  },
 ];
