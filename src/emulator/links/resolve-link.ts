@@ -4,7 +4,9 @@
 // names a page's file, a file, or a folder whose README.md is a page. App addresses are `in-app`;
 // every other address is `ok` and is never fetched.
 
-export type LinkStatus = 'ok' | 'broken' | 'in-app';
+import type { LinkStatus } from '../../api/schemas/service-enums.js';
+
+export type { LinkStatus };
 
 export type LinkTargetReference =
   | { kind: 'page'; page: string }
