@@ -2,9 +2,11 @@
 // into a change request, the demo reviewer approves it, docsync checks its links and merges it, the
 // spec is uploaded; a saved edit becomes a new change request; Ctrl-C stops everything with exit 0.
 import { appendFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
 import { cliEnv, startCli } from '../../support/cli-process.js';
+import { launchChromium } from '../../support/headless-chromium.js';
 import { tempDir } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -78,6 +80,7 @@ describe('npm start', () => {
       );
       const html = await (await fetch(page)).text();
       expect(html).toContain('<title>docsync status</title>');
+      await saveScreenshot(page);
       expect(html).toContain('merged #');
 
       // A saved edit in the demo folder becomes a new change request, which is merged in turn.
@@ -131,3 +134,17 @@ describe('npm start', () => {
     4 * MINUTE,
   );
 });
+
+/**
+ * The README's picture of the status page is this demo's, as a newcomer sees it after `npm start`:
+ * with DOCSYNC_SCREENSHOTS naming a folder (`DOCSYNC_SCREENSHOTS=docs/images npx vitest run
+ * test/integration/cli/npm-start-demo.test.ts`), the page is saved there as status-page.png.
+ */
+async function saveScreenshot(address: string): Promise<void> {
+  const folder = process.env.DOCSYNC_SCREENSHOTS;
+  if (folder === undefined || folder === '') return;
+  const browser = await launchChromium();
+  const page = await browser.newPage({ viewport: { width: 1200, height: 820 } });
+  await page.goto(address);
+  await page.screenshot({ path: join(folder, 'status-page.png') });
+}
