@@ -53,6 +53,22 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
     .configureOutput({ writeOut: (text) => io.stdout.write(text), writeErr: (text) => io.stderr.write(text) })
     .showHelpAfterError('(run docsync --help for usage)');
 
+  addStartCommand(program, io, setExitCode, options.jobs);
+  addConfigCommands(program, io, setExitCode);
+  addOnceCommand(program, io, setExitCode);
+  addDaemonControlCommands(program, io, setExitCode);
+  addEmulatorCommand(program, io, setExitCode);
+  addOpenApiCommands(program, io, setExitCode);
+  return program;
+}
+
+/** `start`: the daemon. */
+function addStartCommand(
+  program: Command,
+  io: CliIo,
+  setExitCode: (code: number) => void,
+  jobs: MainOptions['jobs'],
+): void {
   program
     .command('start')
     .description('run the daemon: producers, workers and the HTTP server (status, health)')
@@ -80,10 +96,13 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
         dryRun?: boolean;
       }) => {
         const { startCommand } = await import('./start-command.js');
-        setExitCode(await startCommand(flags, io, options.jobs));
+        setExitCode(await startCommand(flags, io, jobs));
       },
     );
+}
 
+/** `validate-config` and `doctor`: checks of a configuration and of what it names. */
+function addConfigCommands(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   program
     .command('validate-config')
     .description('check a configuration file and exit: 0 when valid, 2 with one line per problem')
@@ -114,7 +133,10 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
       const { doctorCommand } = await import('./doctor-command.js');
       setExitCode(await doctorCommand(flags, io));
     });
+}
 
+/** `once`: one import, without Redis. */
+function addOnceCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   program
     .command('once')
     .description(
@@ -144,7 +166,10 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
       const { onceCommand } = await import('./once-command.js');
       setExitCode(await onceCommand(flags, io));
     });
+}
 
+/** `resume`, `retry` and `status`: commands that talk to a running docsync. */
+function addDaemonControlCommands(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   program
     .command('resume')
     .description('resume a paused mapping (after a force-push was reviewed) and poll it at once')
@@ -191,7 +216,10 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
       const { statusCommand } = await import('./status-command.js');
       setExitCode(await statusCommand(flags, io));
     });
+}
 
+/** `emulator`: the local documentation service. */
+function addEmulatorCommand(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   program
     .command('emulator')
     .description(
@@ -221,7 +249,10 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
       const { emulatorCommand } = await import('./emulator-command.js');
       setExitCode(await emulatorCommand(flags, io));
     });
+}
 
+/** `openapi validate|diff|upload`: OpenAPI documents, for pipelines. */
+function addOpenApiCommands(program: Command, io: CliIo, setExitCode: (code: number) => void): void {
   const openapi = program
     .command('openapi')
     .description('check, compare and upload OpenAPI documents, for pipelines (validate, diff, upload)');
@@ -277,7 +308,6 @@ export function cliProgram(io: CliIo, options: MainOptions, setExitCode: (code: 
       const { openApiUploadCommand } = await import('./openapi-upload-command.js');
       setExitCode(await openApiUploadCommand(flags, io));
     });
-  return program;
 }
 
 function collect(value: string, previous: string[]): string[] {

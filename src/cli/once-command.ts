@@ -16,6 +16,8 @@ import { resolve } from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
+import type { DocsApiClient } from '../api/docs-api-client.js';
+import type { BundleStore } from '../artifacts/bundle-store.js';
 import { createBundleStore } from '../artifacts/create-bundle-store.js';
 import type { BranchMappingConfig } from '../config/branch-mapping-schema.js';
 import type { Config } from '../config/config-schema.js';
@@ -40,7 +42,7 @@ import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { MAX_LISTED_PAGES } from '../preview/content-preview.js';
 import type { OnceResult, OnceSuccess } from '../report/once-result.js';
 import { renderMarkdownSummary } from '../report/render-markdown-summary.js';
-import { isReportFormat, REPORT_FORMATS, renderReport } from '../report/report-format.js';
+import { isReportFormat, REPORT_FORMATS, type ReportFormat, renderReport } from '../report/report-format.js';
 import { failureHint } from '../state/failure-hint.js';
 import { memoryStores } from '../state/memory-stores.js';
 import { branchMappingOf, derivedMappings } from '../versions/derived-mappings.js';
@@ -78,46 +80,17 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
   if (flags.json === true && format !== 'json') return usage(io, `give either --json or --format ${format}`);
   const config = await readCliConfig(file, io);
   if (config === undefined) return EXIT.invalid;
-  const candidates = config.mappings.filter(
-    (mapping) =>
-      mapping.direction !== 'space-to-git' && (flags.mapping === undefined || mapping.name === flags.mapping),
-  );
-  // One branch of a branches mapping, `<mapping>@<branch>`: its space is found in the service below.
-  const branchOf =
-    candidates.length === 0 && flags.mapping !== undefined
-      ? branchMappingNamed(config, flags.mapping)
-      : undefined;
-  if (config.service === undefined)
-    return usage(io, `${file} names no service: set service.baseUrl and service.token`);
-  if ((candidates[0] === undefined && branchOf === undefined) || candidates.length > 1) {
-    return usage(
-      io,
-      flags.mapping === undefined
-        ? 'the configuration has several mappings (or none): choose one with --mapping <name>'
-        : `no mapping named ${flags.mapping} imports from git`,
-    );
-  }
+  const chosen = chooseMapping(config, flags, file);
+  if ('problem' in chosen) return usage(io, chosen.problem);
 
   // Logs go to stderr: stdout is the result, for people or (--json) for the pipeline.
   const log = createLogger({
     level: flags.logLevel ?? 'warn',
     destination: pino.destination({ dest: 2, sync: true }),
   });
-  const api = createDocsApiClient(config.service, { logger: log.child({ component: 'api' }) });
-  let mapping: MappingConfig;
-  if (branchOf === undefined) mapping = candidates[0] as MappingConfig;
-  else {
-    const found = await findVersionSpace(api, branchOf.mapping, branchOf.branch).catch((error: unknown) => ({
-      problem: redactUrlCredentials((error as Error).message),
-    }));
-    if ('problem' in found) {
-      await api.close();
-      io.stderr.write(`docsync once: ${flags.mapping}: ${found.problem}\n`);
-      return EXIT.failure;
-    }
-    const state = { branches: { [branchOf.branch]: { space: found.space, created: true } } };
-    mapping = derivedMappings(branchOf.mapping, state)[0] as MappingConfig;
-  }
+  const api = createDocsApiClient(chosen.service, { logger: log.child({ component: 'api' }) });
+  const mapping = await mappingOf(api, chosen, flags, io);
+  if (mapping === undefined) return EXIT.failure;
   const server = Fastify({
     loggerInstance: log.child({ component: 'http' }) as FastifyBaseLogger,
     forceCloseConnections: true,
@@ -136,58 +109,140 @@ export async function onceCommand(flags: OnceFlags, io: CliIo): Promise<number> 
   try {
     if (served !== undefined)
       origin = await server.listen({ host: config.http.listen.host, port: config.http.listen.port });
-    const signal = AbortSignal.timeout(30 * 60 * 1000);
-    const { request, mirrorFor, files } = await importRequest(flags, config, mapping, io, log, signal);
-    const report = await runImport(
-      {
-        api,
-        // No Redis in a pipeline: the change request is found again through its subject marker.
-        state: memoryStores().mappings,
-        mirrorFor,
-        artifacts,
-        log,
-        now: () => new Date(),
-        signal,
-        dryRun: config.dryRun || flags.dryRun === true,
-        previewPages: MAX_LISTED_PAGES,
-        // The report prints them; their log lines are for --log-level info.
-        warningLogLevel: 'info',
-      },
-      request,
-    );
-    let links: OnceSuccess['links'];
-    if (report.changeRequest !== undefined) {
-      const target = { spaceId: mapping.space, changeRequestId: report.changeRequest.id };
-      const { pages, broken } = await readChangeRequestLinks(api, target, signal);
-      // The files this run imported: the change request holds them, so their lines are the links'.
-      links = { pages, broken: await locateBrokenLinks(broken, files) };
-    }
-    const result: OnceSuccess = { mapping: mapping.name, folder: mapping.git.dir, report, links };
-    io.stdout.write(renderReport(format, result));
-    await writeStepSummary(io, result, log);
-    const broken = links?.broken.length ?? 0;
-    return broken > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
+    return await importAndReport({ flags, config, mapping, io, log, api, artifacts, format });
   } catch (error) {
-    const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
-    const message = redactUrlCredentials(error instanceof Error ? error.message : String(error));
-    const hint = redactUrlCredentials(failureHint(error, { mapping }));
-    // The plain line below says it for people; the log line is for --log-level info, and its stack
-    // (a bug's trail, noise for a refused folder or token) for debug.
-    log.info(
-      { code, detail: message, hint, ...(log.isLevelEnabled('debug') ? { err: error } : {}) },
-      'import failed',
-    );
-    // Text goes to stderr only, as every other command's failure; a machine format is still a report.
-    const failed: OnceResult = { mapping: mapping.name, failure: { code, message } };
-    if (format !== 'text') io.stdout.write(renderReport(format, failed));
-    await writeStepSummary(io, failed, log);
-    io.stderr.write(refusalLine(mapping.name, { code, message, hint }));
-    return EXIT.failure;
+    return await reportFailure(error, { mapping, format, io, log });
   } finally {
     await server.close();
     await artifacts.close();
     await api.close();
   }
+}
+
+/**
+ * The mapping the flags choose among those importing from git (or one branch of a branches mapping,
+ * `<mapping>@<branch>`, whose space is found in the service), or the usage problem.
+ */
+function chooseMapping(
+  config: Config,
+  flags: OnceFlags,
+  file: string,
+):
+  | { problem: string }
+  | {
+      candidate: MappingConfig | undefined;
+      branchOf: ReturnType<typeof branchMappingNamed>;
+      service: NonNullable<Config['service']>;
+    } {
+  const candidates = config.mappings.filter(
+    (mapping) =>
+      mapping.direction !== 'space-to-git' && (flags.mapping === undefined || mapping.name === flags.mapping),
+  );
+  // One branch of a branches mapping, `<mapping>@<branch>`: its space is found in the service below.
+  const branchOf =
+    candidates.length === 0 && flags.mapping !== undefined
+      ? branchMappingNamed(config, flags.mapping)
+      : undefined;
+  if (config.service === undefined)
+    return { problem: `${file} names no service: set service.baseUrl and service.token` };
+  if ((candidates[0] === undefined && branchOf === undefined) || candidates.length > 1) {
+    return {
+      problem:
+        flags.mapping === undefined
+          ? 'the configuration has several mappings (or none): choose one with --mapping <name>'
+          : `no mapping named ${flags.mapping} imports from git`,
+    };
+  }
+  return { candidate: candidates[0], branchOf, service: config.service };
+}
+
+/** The chosen mapping; for a branch of a branches mapping, its space found in the service first. */
+async function mappingOf(
+  api: DocsApiClient,
+  chosen: { candidate: MappingConfig | undefined; branchOf: ReturnType<typeof branchMappingNamed> },
+  flags: OnceFlags,
+  io: CliIo,
+): Promise<MappingConfig | undefined> {
+  const { branchOf } = chosen;
+  if (branchOf === undefined) return chosen.candidate as MappingConfig;
+  const found = await findVersionSpace(api, branchOf.mapping, branchOf.branch).catch((error: unknown) => ({
+    problem: redactUrlCredentials((error as Error).message),
+  }));
+  if ('problem' in found) {
+    await api.close();
+    io.stderr.write(`docsync once: ${flags.mapping}: ${found.problem}\n`);
+    return undefined;
+  }
+  const state = { branches: { [branchOf.branch]: { space: found.space, created: true } } };
+  return derivedMappings(branchOf.mapping, state)[0] as MappingConfig;
+}
+
+/** The import run inline, its change request's links checked, and the report printed: the exit code. */
+async function importAndReport(run: {
+  flags: OnceFlags;
+  config: Config;
+  mapping: MappingConfig;
+  io: CliIo;
+  log: Logger;
+  api: DocsApiClient;
+  artifacts: BundleStore;
+  format: ReportFormat;
+}): Promise<number> {
+  const { flags, config, mapping, io, log, api } = run;
+  const signal = AbortSignal.timeout(30 * 60 * 1000);
+  const { request, mirrorFor, files } = await importRequest(flags, config, mapping, io, log, signal);
+  const report = await runImport(
+    {
+      api,
+      // No Redis in a pipeline: the change request is found again through its subject marker.
+      state: memoryStores().mappings,
+      mirrorFor,
+      artifacts: run.artifacts,
+      log,
+      now: () => new Date(),
+      signal,
+      dryRun: config.dryRun || flags.dryRun === true,
+      previewPages: MAX_LISTED_PAGES,
+      // The report prints them; their log lines are for --log-level info.
+      warningLogLevel: 'info',
+    },
+    request,
+  );
+  let links: OnceSuccess['links'];
+  if (report.changeRequest !== undefined) {
+    const target = { spaceId: mapping.space, changeRequestId: report.changeRequest.id };
+    const { pages, broken } = await readChangeRequestLinks(api, target, signal);
+    // The files this run imported: the change request holds them, so their lines are the links'.
+    links = { pages, broken: await locateBrokenLinks(broken, files) };
+  }
+  const result: OnceSuccess = { mapping: mapping.name, folder: mapping.git.dir, report, links };
+  io.stdout.write(renderReport(run.format, result));
+  await writeStepSummary(io, result, log);
+  const broken = links?.broken.length ?? 0;
+  return broken > 0 && flags.failOnBrokenLinks === true ? EXIT_BROKEN_LINKS : EXIT.ok;
+}
+
+/** A failed import: one plain line on stderr, the report in a machine format, the step summary. */
+async function reportFailure(
+  error: unknown,
+  run: { mapping: MappingConfig; format: ReportFormat; io: CliIo; log: Logger },
+): Promise<number> {
+  const { mapping, format, io, log } = run;
+  const code: ErrorCode = error instanceof DocsyncError ? error.code : 'FAILED';
+  const message = redactUrlCredentials(error instanceof Error ? error.message : String(error));
+  const hint = redactUrlCredentials(failureHint(error, { mapping }));
+  // The plain line below says it for people; the log line is for --log-level info, and its stack
+  // (a bug's trail, noise for a refused folder or token) for debug.
+  log.info(
+    { code, detail: message, hint, ...(log.isLevelEnabled('debug') ? { err: error } : {}) },
+    'import failed',
+  );
+  // Text goes to stderr only, as every other command's failure; a machine format is still a report.
+  const failed: OnceResult = { mapping: mapping.name, failure: { code, message } };
+  if (format !== 'text') io.stdout.write(renderReport(format, failed));
+  await writeStepSummary(io, failed, log);
+  io.stderr.write(refusalLine(mapping.name, { code, message, hint }));
+  return EXIT.failure;
 }
 
 /** The branches mapping and branch a `<mapping>@<branch>` name gives, when the mapping is one. */
