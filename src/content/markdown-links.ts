@@ -168,8 +168,9 @@ function decodeHtmlReferences(text: string): string {
 
 /**
  * What `href`, found on the page at `fromPagePath`, points to. Relative links resolve against the
- * page's folder (`/x` against the root), without `#anchor` and `?query`, and are `ok` when they name a
- * page's source file, a folder with a README.md, or a file; `broken` otherwise. `http(s)` links to one
+ * page's folder (`/x` against the root; `/` is the root folder), without `#anchor` and `?query`, and
+ * are `ok` when they name a page's source file, a folder with a README.md, or a file; `broken`
+ * otherwise. `http(s)` links to one
  * of `appOrigins` are `in-app`; every other URL (`mailto:`, other sites) is `ok` and is not fetched.
  */
 export function classifyLink(
@@ -186,7 +187,9 @@ export function classifyLink(
   if (pathPart === '') return { status: 'ok', target: { kind: 'page', page: fromPagePath } };
   const decoded = percentDecoded(pathPart);
   const folder = fromPagePath.includes('/') ? fromPagePath.slice(0, fromPagePath.lastIndexOf('/') + 1) : '';
-  const joined = decoded.startsWith('/') ? decoded.slice(1) : `${folder}${decoded}`;
+  // From the docs root, not the disk's: `/`, `%2F` and a root page's `\` name the root folder, as
+  // the service reads them, and safeRelativePath would refuse them as absolute.
+  const joined = (decoded.startsWith('/') ? decoded : `${folder}${decoded}`).replace(/^[/\\]+/, '');
   const path = resolvedPath(joined);
   const guess: LinkTarget = /\.md$/i.test(joined)
     ? { kind: 'page', page: joined }
@@ -219,6 +222,7 @@ function originOf(url: string): string | undefined {
 
 /** The normalised path, `''` for the root folder, undefined when it leaves the root or is unsafe. */
 function resolvedPath(joined: string): string | undefined {
+  if (joined === '') return '';
   try {
     // A stand-in last segment makes links to the root folder (`./`, `a/..`) resolve to '' rather
     // than fail as naming nothing; it is cut off again, `/_` or `_`.

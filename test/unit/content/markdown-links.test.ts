@@ -100,6 +100,13 @@ describe('classifyLink', () => {
     ['guides/', 'README.md', 'ok', { kind: 'page', page: 'guides/README.md' }],
     ['..', 'guides/install.md', 'ok', { kind: 'page', page: 'README.md' }],
     ['#anchor', 'guides/install.md', 'ok', { kind: 'page', page: 'guides/install.md' }],
+    // The docs root, whose README.md is a page, however its `/` is written.
+    ['/', 'guides/install.md', 'ok', { kind: 'page', page: 'README.md' }],
+    ['/#top', 'README.md', 'ok', { kind: 'page', page: 'README.md' }],
+    ['%2F', 'guides/install.md', 'ok', { kind: 'page', page: 'README.md' }],
+    ['\\', 'README.md', 'ok', { kind: 'page', page: 'README.md' }],
+    ['/guides', 'README.md', 'ok', { kind: 'page', page: 'guides/README.md' }],
+    ['/gone/', 'guides/install.md', 'broken', { kind: 'file', file: 'gone' }],
     ['missing.md', 'guides/README.md', 'broken', { kind: 'page', page: 'guides/missing.md' }],
     ['Install.md', 'guides/README.md', 'broken', { kind: 'page', page: 'guides/Install.md' }],
     ['../images/gone.png', 'guides/install.md', 'broken', { kind: 'file', file: 'images/gone.png' }],
