@@ -2,9 +2,18 @@
 // and the page's source file (read from git at the commit the check is about) names the line. Pure:
 // the files come in as text, read by locate-broken-links.ts.
 import { posix } from 'node:path';
+import { DEFAULT_GITBOOK_LAYOUT, type GitbookLayout } from '../content/gitbook-layout.js';
 import { findLinks, type MarkdownLink } from '../content/markdown-links.js';
 import { safeRelativePath } from '../content/safe-relative-path.js';
 import type { BrokenLink } from './broken-link.js';
+
+/**
+ * Where the bundle's files are in the mapped folder, by its `.gitbook.yaml`: the service names a page
+ * by its path in the bundle, which starts at `root` and names the configured `readme` README.md.
+ */
+export type FolderLayout = Pick<GitbookLayout, 'root' | 'readme'>;
+
+const BUNDLE_README = DEFAULT_GITBOOK_LAYOUT.readme;
 
 /**
  * The broken links with `file`, `line` and `column` set where they can be known. A target written
@@ -15,17 +24,19 @@ import type { BrokenLink } from './broken-link.js';
  *
  * @param folder the mapping's docs folder in the repository (`.` for the root)
  * @param sources the text of each page's source file, by `sourcePath`
+ * @param layout the folder's `.gitbook.yaml` layout, where the service's paths are in git
  */
 export function placeBrokenLinks(
   broken: readonly BrokenLink[],
   folder: string,
   sources: ReadonlyMap<string, string | undefined>,
+  layout: FolderLayout = DEFAULT_GITBOOK_LAYOUT,
 ): BrokenLink[] {
   const linksOf = new Map<string, MarkdownLink[]>();
   const placed = new Set<string>();
   return broken.flatMap((link) => {
     if (link.sourcePath === undefined) return [link];
-    const file = repositoryPath(folder, link.sourcePath);
+    const file = repositoryPath(folder, link.sourcePath, layout);
     if (file === undefined) return [link];
     const markdown = sources.get(link.sourcePath);
     if (markdown === undefined) return [{ ...link, file }];
@@ -43,10 +54,19 @@ export function placeBrokenLinks(
   });
 }
 
-/** `folder/sourcePath` as a clean repository path; undefined for a path that would leave the folder. */
-export function repositoryPath(folder: string, sourcePath: string): string | undefined {
+/**
+ * The repository path of the service's `sourcePath` (a path in the bundle): under the mapping's
+ * `folder` and the layout's root, the configured readme by its own name. Undefined for a path that
+ * would leave the folder.
+ */
+export function repositoryPath(
+  folder: string,
+  sourcePath: string,
+  layout: FolderLayout = DEFAULT_GITBOOK_LAYOUT,
+): string | undefined {
   try {
-    const inFolder = safeRelativePath(sourcePath);
+    const inRoot = safeRelativePath(sourcePath);
+    const inFolder = posix.join(layout.root, inRoot === BUNDLE_README ? layout.readme : inRoot);
     return folder === '.' || folder === '' ? inFolder : posix.join(folder, inFolder);
   } catch {
     return undefined;

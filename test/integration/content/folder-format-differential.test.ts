@@ -39,14 +39,8 @@ type OnceJson = ImportReport & { brokenLinks: BrokenLink[] };
  * its test is expected to fail until then.
  */
 const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {
-  'root-links':
-    "docsync's link reading (src/content/markdown-links.ts classifyLink) calls `/` and `/#top` broken, though the root folder has its readme; the service finds them ok",
-  'configured-readme-links':
-    "docsync places a broken link of the configured readme in the git host's README.md (src/links/place-broken-links.ts repositoryPath knows no .gitbook.yaml readme)",
   'block-edges':
     "the service's link finder (src/emulator/links/find-links.ts) departs from CommonMark's block rules: it misses a link on the line after a quoted HTML block and a definition in a quote in a list item, and finds links in HTML text (a figure block past a `>` line, an unclosed comment, indented code after a tab in a list item)",
-  'gitbook-root':
-    "docsync places broken links outside .gitbook.yaml's root (src/links/place-broken-links.ts repositoryPath knows no root), with no line",
 };
 
 describe('the folder format read by docsync and by the local service', async () => {

@@ -18,7 +18,8 @@ import { classifyLink, findLinks } from '../../../src/content/markdown-links.js'
 import { readZip } from '../../../src/content/read-zip.js';
 import type { BrokenLink } from '../../../src/links/broken-link.js';
 import { linkTarget } from '../../../src/links/link-target.js';
-import { type GitFiles, locateBrokenLinks } from '../../../src/links/locate-broken-links.js';
+import type { GitFiles } from '../../../src/links/locate-broken-links.js';
+import { placeBrokenLinks } from '../../../src/links/place-broken-links.js';
 import { readBundlePages } from '../../../src/preview/bundle-pages.js';
 
 /** A page as a reader of the site sees it; a placeholder is a document with no file (folder-format.md). */
@@ -65,7 +66,8 @@ const BUNDLE_LIMITS = { maxBytes: 50 * 1024 * 1024, maxFileBytes: 50 * 1024 * 10
 /**
  * docsync's prediction from the bundle it would upload: the tree as the dry-run preview reads a
  * bundle (unlisted pages left out), and the links docsync's link reading judges broken in that tree,
- * one per page and address as the service lists them, placed in git by locateBrokenLinks.
+ * one per page and address as the service lists them, placed in git by placeBrokenLinks in the files
+ * gitPathOf names.
  */
 export async function predictReading(
   bundle: string,
@@ -85,7 +87,12 @@ export async function predictReading(
     bundlePathOf.set(sourcePath, link.sourcePath ?? '');
     return { ...link, sourcePath };
   });
-  const broken = (await locateBrokenLinks(inGit, git.files)).map((link) => ({
+  // Read and placed by this file's own reading of the layout (gitPathOf), not by locateBrokenLinks's:
+  // the service's side goes through that one.
+  const inFolder = [...bundlePathOf.keys()].map((path) => posix.join(git.files.folder, path));
+  const texts = await git.files.read(inFolder);
+  const sources = new Map([...bundlePathOf.keys()].map((path, at) => [path, texts.get(inFolder[at] ?? '')]));
+  const broken = placeBrokenLinks(inGit, git.files.folder, sources).map((link) => ({
     ...link,
     sourcePath: bundlePathOf.get(link.sourcePath ?? ''),
   }));

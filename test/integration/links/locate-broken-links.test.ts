@@ -74,6 +74,42 @@ describe('locateBrokenLinks in a commit', () => {
     ]);
   });
 
+  it(".gitbook.yaml's root and readme: each link in the file git has it in, at its line", async () => {
+    fixture = await createGitFixture();
+    const sha = await fixture.publish(
+      {
+        'docs/.gitbook.yaml': 'root: ./content/\nstructure:\n  readme: start.md\n',
+        'docs/README.md': '# The git host\n\n[gone](gone-0.md)\n',
+        'docs/content/start.md': page(0),
+        'docs/content/guides/page-1.md': page(1),
+      },
+      'Pages under a root',
+    );
+    const mirror = await fixture.fetchedMirror();
+    // The service names the pages by their paths in the bundle: from the root, the readme README.md.
+    const broken = [link(0, 'README.md'), link(1, 'guides/page-1.md')];
+
+    const placed = await locateBrokenLinks(broken, commitFiles(mirror, sha, 'docs'));
+
+    expect(placed).toEqual([
+      { ...link(0, 'README.md'), file: 'docs/content/start.md', line: 3, column: 5 },
+      { ...link(1, 'guides/page-1.md'), file: 'docs/content/guides/page-1.md', line: 4, column: 5 },
+    ]);
+  });
+
+  it('places nothing when .gitbook.yaml cannot be read: every file would be a guess', async () => {
+    fixture = await createGitFixture();
+    const sha = await fixture.publish(
+      { 'docs/.gitbook.yaml': 'root: [not, a, path]\n', 'docs/page-0.md': page(0) },
+      'A broken layout',
+    );
+    const mirror = await fixture.fetchedMirror();
+
+    const placed = await locateBrokenLinks([link(0, 'page-0.md')], commitFiles(mirror, sha, 'docs'));
+
+    expect(placed).toEqual([link(0, 'page-0.md')]);
+  });
+
   it('runs no git for links on no file, and fails on a commit the mirror does not have', async () => {
     fixture = await createGitFixture();
     await fixture.publish({ 'docs/index.md': '# Home\n' }, 'Home');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BrokenLink } from '../../../src/links/broken-link.js';
 import { linkPlace } from '../../../src/links/link-place.js';
-import { placeBrokenLinks } from '../../../src/links/place-broken-links.js';
+import { placeBrokenLinks, repositoryPath } from '../../../src/links/place-broken-links.js';
 import { renderLinkComment } from '../../../src/links/render-link-comment.js';
 
 const guide = { pageId: 'p1', pageTitle: 'Guide', pagePath: 'guide', sourcePath: 'guides/guide.md' };
@@ -57,6 +57,27 @@ describe('placeBrokenLinks', () => {
       sources,
     );
     expect(placed?.file).toBeUndefined();
+  });
+
+  it("places a page in git under .gitbook.yaml's root, the configured readme under its own name", () => {
+    const layout = { root: 'content', readme: 'start.md' };
+    const readme: BrokenLink = {
+      pageId: 'p0',
+      pageTitle: 'Start',
+      sourcePath: 'README.md',
+      target: 'old.md',
+    };
+    const texts = new Map([...sources, ['README.md', '# Start\n\n[old](old.md)\n']]);
+    const placed = placeBrokenLinks([readme, { ...guide, target: 'old.md' }], 'docs', texts, layout);
+    expect(placed.map(linkPlace)).toEqual([
+      'docs/content/start.md:3:1',
+      'docs/content/guides/guide.md:3:5',
+      'docs/content/guides/guide.md:5:19',
+    ]);
+    expect(repositoryPath('.', 'README.md', { root: '.', readme: 'start.md' })).toBe('start.md');
+    expect(repositoryPath('.', 'README.md', { root: 'content', readme: 'README.md' })).toBe(
+      'content/README.md',
+    );
   });
 });
 
