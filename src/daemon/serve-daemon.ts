@@ -46,16 +46,8 @@ const REDIS_READY_TIMEOUT_MS = 10_000;
 
 /** Connects to Redis, then serves the app; each part registers its stop with the shutdown owner. */
 export async function serveDaemon(options: ServeOptions): Promise<Served> {
-  const { config, log, shutdown, target, early, startedAt, now, stopIfStopping } = options;
-  const redis = new RedisConnections(target, log.child({ component: 'redis' }));
-  shutdown.add('redis connections', () => redis.close());
-  await waitUntilReady(redis.producer(), redis.description, REDIS_READY_TIMEOUT_MS);
-  const [facts] = await checkRedisServer(redis.producer(), log.child({ component: 'redis' }));
-  stopIfStopping();
-  log.info(
-    { redis: redis.description, mode: redis.mode, version: facts?.version, prefix: config.redis.prefix },
-    'redis connected',
-  );
+  const { config, log, shutdown, early, startedAt, now, stopIfStopping } = options;
+  const redis = await connectRedis(options);
 
   // Made once the app serves: loading BullMQ and prom-client before would hold /readyz back. Until
   // then the routes that read them wait; /healthz and /readyz do not.
@@ -116,21 +108,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     queuesAndMetrics,
     now,
     artifacts: servedArtifacts,
-    mappings: async () => {
-      const [{ mappingStatuses }, stores] = await Promise.all([
-        import('../status/mapping-statuses.js'),
-        shared,
-      ]);
-      return mappingStatuses(config, stores.mappings, stores.verdicts, stores.links);
-    },
-    openapi: async () => {
-      const [{ openApiStatuses }, stores] = await Promise.all([
-        import('../status/openapi-statuses.js'),
-        shared,
-      ]);
-      return openApiStatuses(config, stores.openapi);
-    },
-    events: async () => (await shared).events.recent(),
+    ...statusReaders(config, shared),
     early,
     ...(config.http.dashboard.enabled ? { dashboard: { readOnly: config.http.dashboard.readOnly } } : {}),
     // Branches mappings count: their derived mappings join config.mappings only once workers start.
@@ -156,4 +134,40 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
 
   const { queues, metrics } = await queuesAndMetrics;
   return { httpAddress, redis, queues, artifacts, metrics };
+}
+
+/** Redis connected and checked, its connections' close registered with the shutdown owner. */
+async function connectRedis(options: ServeOptions): Promise<RedisConnections> {
+  const { config, log, shutdown, target, stopIfStopping } = options;
+  const redis = new RedisConnections(target, log.child({ component: 'redis' }));
+  shutdown.add('redis connections', () => redis.close());
+  await waitUntilReady(redis.producer(), redis.description, REDIS_READY_TIMEOUT_MS);
+  const [facts] = await checkRedisServer(redis.producer(), log.child({ component: 'redis' }));
+  stopIfStopping();
+  log.info(
+    { redis: redis.description, mode: redis.mode, version: facts?.version, prefix: config.redis.prefix },
+    'redis connected',
+  );
+  return redis;
+}
+
+/** What /status reads of the shared state: the mappings, the OpenAPI specs, the recent events. */
+function statusReaders(config: ServeOptions['config'], shared: Promise<Stores>) {
+  return {
+    mappings: async () => {
+      const [{ mappingStatuses }, stores] = await Promise.all([
+        import('../status/mapping-statuses.js'),
+        shared,
+      ]);
+      return mappingStatuses(config, stores.mappings, stores.verdicts, stores.links);
+    },
+    openapi: async () => {
+      const [{ openApiStatuses }, stores] = await Promise.all([
+        import('../status/openapi-statuses.js'),
+        shared,
+      ]);
+      return openApiStatuses(config, stores.openapi);
+    },
+    events: async () => (await shared).events.recent(),
+  };
 }
