@@ -124,7 +124,44 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 20 * 1024 * 1024,
   });
-  const tokens = options.members.map((member) => ({
+  registerRequestHook(app, { state, members: options.members, faults, counter });
+  registerErrorHandlers(app);
+  for (const register of ROUTE_GROUPS) register(app, ctx);
+  registerControlRoutes(app, ctx, { faults, counter, clock });
+
+  return {
+    app,
+    orgId,
+    organizationIds,
+    state,
+    clock,
+    faults,
+    counter,
+    async listen(host, port) {
+      const address = await app.listen({ host, port });
+      origin = address;
+      return address;
+    },
+    async close() {
+      await app.close();
+      await Promise.allSettled([...tasks]);
+      clearTimeout(saveTimer);
+      save();
+      await saving;
+    },
+  };
+}
+
+/**
+ * Every request: counted (under /v1), its bearer token matched (in constant time) to a member,
+ * then, under /v1, the faults injected and a request without a valid token refused.
+ */
+function registerRequestHook(
+  app: FastifyInstance,
+  on: { state: EmulatorState; members: EmulatorOptions['members']; faults: Faults; counter: RequestCounter },
+): void {
+  const { state, faults, counter } = on;
+  const tokens = on.members.map((member) => ({
     token: Buffer.from(member.token),
     userId: userIdOf(member.name),
   }));
@@ -165,7 +202,10 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
     }
     return undefined;
   });
+}
 
+/** The service's error bodies: for its own errors, Fastify's, and a path no route serves. */
+function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | EmulatorHttpError, request, reply) => {
     if (error instanceof EmulatorHttpError) {
       return reply.code(error.status).headers(error.headers).send(errorBody(error.status, error.message));
@@ -186,30 +226,6 @@ export async function createEmulator(options: EmulatorOptions): Promise<Emulator
   app.setNotFoundHandler((request, reply) =>
     reply.code(404).send(errorBody(404, `no endpoint ${request.method} ${request.url.split('?')[0]}`)),
   );
-  for (const register of ROUTE_GROUPS) register(app, ctx);
-  registerControlRoutes(app, ctx, { faults, counter, clock });
-
-  return {
-    app,
-    orgId,
-    organizationIds,
-    state,
-    clock,
-    faults,
-    counter,
-    async listen(host, port) {
-      const address = await app.listen({ host, port });
-      origin = address;
-      return address;
-    },
-    async close() {
-      await app.close();
-      await Promise.allSettled([...tasks]);
-      clearTimeout(saveTimer);
-      save();
-      await saving;
-    },
-  };
 }
 
 /** The organizations a user is an enabled member of, oldest first. */

@@ -103,107 +103,36 @@ interface ListingContext {
   warnings: FolderWarning[];
 }
 
+/** What placing the summary's entries reads and builds, besides the listing's context. */
+interface SummaryListing extends ListingContext {
+  summaryFolder: string;
+  folders: ReadonlySet<string>;
+  readmeNames: readonly string[];
+  /** Whether an entry was placed yet: only the first entry may name the readme. */
+  progress: { firstEntry: boolean };
+}
+
+function warnAt(listing: SummaryListing, code: FolderWarningCode, line: number): void {
+  listing.warnings.push({ code, file: listing.layout.summary, line });
+}
+
 /** The pages SUMMARY.md lists, top level, groups holding theirs. */
 function listedPages(text: string, context: ListingContext): TreePage[] {
-  const { files, layout, readmeName, document, placed, warnings } = context;
-  const summaryFolder = layout.summary.includes('/')
-    ? layout.summary.slice(0, layout.summary.lastIndexOf('/') + 1)
-    : '';
-  const folders = foldersOf(files.keys());
-  const readmeNames = [...new Set([readmeName, STANDARD_README])];
-  const warn = (code: FolderWarningCode, line: number): void => {
-    warnings.push({ code, file: layout.summary, line });
+  const { layout } = context;
+  const listing: SummaryListing = {
+    ...context,
+    summaryFolder: layout.summary.includes('/')
+      ? layout.summary.slice(0, layout.summary.lastIndexOf('/') + 1)
+      : '',
+    folders: foldersOf(context.files.keys()),
+    readmeNames: [...new Set([context.readmeName, STANDARD_README])],
+    progress: { firstEntry: true },
   };
-  let firstEntry = true;
-
-  /** The markdown file the entry's target names, or undefined after a warning. */
-  const pageOf = (target: { kind: 'file' | 'folder'; path: string }, line: number): string | undefined => {
-    const { path } = target;
-    if (target.kind === 'folder' || (!files.has(path) && folders.has(path))) {
-      if (path === '') {
-        if (!files.has(layout.readme)) warn('SUMMARY_FOLDER_LINK', line);
-        return files.has(layout.readme) ? layout.readme : undefined;
-      }
-      const readme = readmeNames.map((name) => `${path}/${name}`).find((candidate) => files.has(candidate));
-      if (readme === undefined) warn('SUMMARY_FOLDER_LINK', line);
-      return readme;
-    }
-    if (path === layout.summary || !files.has(path) || !isMarkdownPath(path)) {
-      warn('SUMMARY_MISSING_FILE', line);
-      return undefined;
-    }
-    return path;
-  };
-
-  const place = (entry: SummaryListEntry, into: TreePage[]): void => {
-    const isFirst = firstEntry;
-    firstEntry = false;
-    const read = readEntry(entry.text, summaryFolder, `${layout.summary}:${entry.line}`);
-    if (read.textAround) warn('SUMMARY_ENTRY_UNCLEAR', entry.line);
-    // Read past: the entries under it take its place.
-    const lift = (): void => {
-      for (const child of entry.children) place(child, into);
-    };
-    const nest = (page: { pages: TreePage[] }): TreePage[] => {
-      for (const child of entry.children) place(child, page.pages);
-      return page.pages;
-    };
-    const { target, title } = read;
-    switch (target.kind) {
-      case 'url': {
-        const name = title === '' ? target.href : title;
-        into.push({ kind: 'link', title: name, slug: slugOf(name), href: target.href });
-        if (entry.children.length > 0) warn('SUMMARY_ENTRY_UNCLEAR', entry.line);
-        lift();
-        return;
-      }
-      case 'none': {
-        if (target.anchorOnly) warn('SUMMARY_ENTRY_UNCLEAR', entry.line);
-        if (title === '') {
-          warn('SUMMARY_ENTRY_UNCLEAR', entry.line);
-          lift();
-          return;
-        }
-        const placeholder: TreePage = { kind: 'placeholder', title, slug: slugOf(title), pages: [] };
-        into.push(placeholder);
-        nest(placeholder);
-        return;
-      }
-      case 'outside': {
-        warn('SUMMARY_MISSING_FILE', entry.line);
-        lift();
-        return;
-      }
-      default: {
-        const path = pageOf(target, entry.line);
-        if (path === undefined) {
-          lift();
-          return;
-        }
-        if (placed.has(path)) {
-          warn('SUMMARY_DUPLICATE', entry.line);
-          lift();
-          return;
-        }
-        if (path === layout.readme && !isFirst) {
-          // The readme is the first page wherever the summary lists it: only the first entry names it.
-          warn('SUMMARY_ENTRY_UNCLEAR', entry.line);
-          lift();
-          return;
-        }
-        const page = document(path, title);
-        placed.set(path, page);
-        into.push(page);
-        nest(page);
-      }
-    }
-  };
-
   const top: TreePage[] = [];
   let group: { pages: TreePage[] } | undefined;
   for (const line of summaryLines(text)) {
     if (line.kind === 'entry') {
-      place(line, group?.pages ?? top);
+      placeEntry(listing, line, group?.pages ?? top);
     } else if (line.kind === 'break') {
       group = undefined;
     } else {
@@ -211,7 +140,7 @@ function listedPages(text: string, context: ListingContext): TreePage[] {
       group = undefined;
       if (line.level === 1) continue;
       if (line.title === '') {
-        warn('SUMMARY_ENTRY_UNCLEAR', line.line);
+        warnAt(listing, 'SUMMARY_ENTRY_UNCLEAR', line.line);
         continue;
       }
       const started: TreePage = { kind: 'group', title: line.title, slug: slugOf(line.title), pages: [] };
@@ -220,6 +149,97 @@ function listedPages(text: string, context: ListingContext): TreePage[] {
     }
   }
   return top;
+}
+
+/** The markdown file the entry's target names, or undefined after a warning. */
+function entryPage(
+  listing: SummaryListing,
+  target: { kind: 'file' | 'folder'; path: string },
+  line: number,
+): string | undefined {
+  const { files, layout, folders } = listing;
+  const { path } = target;
+  if (target.kind === 'folder' || (!files.has(path) && folders.has(path))) {
+    if (path === '') {
+      if (!files.has(layout.readme)) warnAt(listing, 'SUMMARY_FOLDER_LINK', line);
+      return files.has(layout.readme) ? layout.readme : undefined;
+    }
+    const readme = listing.readmeNames
+      .map((name) => `${path}/${name}`)
+      .find((candidate) => files.has(candidate));
+    if (readme === undefined) warnAt(listing, 'SUMMARY_FOLDER_LINK', line);
+    return readme;
+  }
+  if (path === layout.summary || !files.has(path) || !isMarkdownPath(path)) {
+    warnAt(listing, 'SUMMARY_MISSING_FILE', line);
+    return undefined;
+  }
+  return path;
+}
+
+/** Places the entries under `entry` into `pages`. */
+function placeChildren(listing: SummaryListing, entry: SummaryListEntry, pages: TreePage[]): void {
+  for (const child of entry.children) placeEntry(listing, child, pages);
+}
+
+/** Places one summary entry (and those under it) into `into`; an entry read past gives them its place. */
+function placeEntry(listing: SummaryListing, entry: SummaryListEntry, into: TreePage[]): void {
+  const { layout } = listing;
+  const isFirst = listing.progress.firstEntry;
+  listing.progress.firstEntry = false;
+  const read = readEntry(entry.text, listing.summaryFolder, `${layout.summary}:${entry.line}`);
+  if (read.textAround) warnAt(listing, 'SUMMARY_ENTRY_UNCLEAR', entry.line);
+  const { target, title } = read;
+  switch (target.kind) {
+    case 'url': {
+      const name = title === '' ? target.href : title;
+      into.push({ kind: 'link', title: name, slug: slugOf(name), href: target.href });
+      if (entry.children.length > 0) warnAt(listing, 'SUMMARY_ENTRY_UNCLEAR', entry.line);
+      placeChildren(listing, entry, into);
+      return;
+    }
+    case 'none': {
+      if (target.anchorOnly) warnAt(listing, 'SUMMARY_ENTRY_UNCLEAR', entry.line);
+      if (title === '') {
+        warnAt(listing, 'SUMMARY_ENTRY_UNCLEAR', entry.line);
+        placeChildren(listing, entry, into);
+        return;
+      }
+      const placeholder: TreePage = { kind: 'placeholder', title, slug: slugOf(title), pages: [] };
+      into.push(placeholder);
+      placeChildren(listing, entry, placeholder.pages);
+      return;
+    }
+    case 'outside': {
+      warnAt(listing, 'SUMMARY_MISSING_FILE', entry.line);
+      placeChildren(listing, entry, into);
+      return;
+    }
+    default:
+      placeDocument(listing, entry, into, { target, title, isFirst });
+  }
+}
+
+/** A page or folder entry: its document placed once, else read past with a warning. */
+function placeDocument(
+  listing: SummaryListing,
+  entry: SummaryListEntry,
+  into: TreePage[],
+  read: { target: { kind: 'file' | 'folder'; path: string }; title: string; isFirst: boolean },
+): void {
+  const { placed, layout } = listing;
+  const path = entryPage(listing, read.target, entry.line);
+  if (path === undefined || placed.has(path) || (path === layout.readme && !read.isFirst)) {
+    if (path !== undefined && placed.has(path)) warnAt(listing, 'SUMMARY_DUPLICATE', entry.line);
+    // The readme is the first page wherever the summary lists it: only the first entry names it.
+    else if (path !== undefined) warnAt(listing, 'SUMMARY_ENTRY_UNCLEAR', entry.line);
+    placeChildren(listing, entry, into);
+    return;
+  }
+  const page = listing.document(path, read.title);
+  placed.set(path, page);
+  into.push(page);
+  placeChildren(listing, entry, page.pages);
 }
 
 /**
