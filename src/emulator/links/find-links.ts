@@ -24,6 +24,13 @@ const ORDERED = /([0-9]{1,9})[.)](?:[ \t\r]|$)/my;
 const FENCE = /(`{3,}|~{3,})([^\n]*)$/my;
 const BLANK_REST = /[ \t\r]*$/my;
 
+/** Where a line's content starts: `columns` counted from `origin`, the column its container starts at. */
+interface Indent {
+  at: number;
+  columns: number;
+  origin: number;
+}
+
 interface Line {
   /** Offset of the line's first character and of its end (its `\n`, or the text's end). */
   start: number;
@@ -52,7 +59,8 @@ class BlockReader {
   private fence:
     | { marker: string; length: number; indent: number; container: number; quotes: number }
     | undefined;
-  private html: { start: number; end: HtmlBlockEnd } | undefined;
+  /** An open HTML block; like a fence, it ends with its list item or quote (it takes no lazy line). */
+  private html: { start: number; end: HtmlBlockEnd; container: number; quotes: number } | undefined;
   /** Paragraphs and headings, read once every definition is known: a reference may precede it. */
   private readonly inlineRuns: number[] = [];
   private readonly labels = new Set<string>();
@@ -82,18 +90,13 @@ class BlockReader {
   /** Reads one line; returns where the next line starts (a definition may take several). */
   private line(line: Line): number {
     const next = line.end + 1;
-    let at = line.start;
+    // Block quote markers: the link finder needs only where the content starts. In a code fence or
+    // an HTML block, a `>` past the block's own quotes is its text.
+    const maxQuotes = (this.fence ?? this.html)?.quotes ?? Number.POSITIVE_INFINITY;
+    let indent = this.indentAt(line.start, line.end);
     let quotes = 0;
-    let indent = this.indentAt(at, line.end);
-    // Block quote markers: the link finder needs only where the content starts. In a code fence, a
-    // `>` past the fence's own quotes is code.
-    const maxQuotes = this.fence?.quotes ?? Number.POSITIVE_INFINITY;
-    while (quotes < maxQuotes && indent.columns < 4 && this.text.charCodeAt(indent.at) === 0x3e) {
-      quotes += 1;
-      at = indent.at + 1;
-      if (this.text.charCodeAt(at) === 0x20 || this.text.charCodeAt(at) === 0x09) at += 1;
-      indent = this.indentAt(at, line.end);
-    }
+    if (this.text.charCodeAt(indent.at) === 0x3e)
+      ({ quotes, indent } = this.quoteMarkers(indent, line.end, maxQuotes));
     const blank = indent.at >= line.end || matches(BLANK_REST, this.text, indent.at);
 
     if (this.fence !== undefined) {
@@ -108,13 +111,17 @@ class BlockReader {
       this.fence = undefined;
     }
     if (this.html !== undefined) {
-      const end = this.html.end;
-      if (end === 'blank') {
+      const { end, container, quotes: htmlQuotes } = this.html;
+      if (!blank && (indent.columns < container || quotes < htmlQuotes)) {
+        // The list item or quote holding the block has ended, and the block with it.
+        this.endHtml(line.start);
+      } else if (end === 'blank') {
         if (blank) this.endHtml(line.start);
         return next;
+      } else {
+        if (end.until.test(this.text.slice(line.start, line.end))) this.endHtml(line.end);
+        return next;
       }
-      if (end.until.test(this.text.slice(line.start, line.end))) this.endHtml(line.end);
-      return next;
     }
     if (blank) {
       this.endParagraph();
@@ -131,19 +138,32 @@ class BlockReader {
       // Otherwise indented code: no links.
       return next;
     }
-    at = indent.at;
+    let at = indent.at;
     for (;;) {
+      if (this.text.charCodeAt(at) === 0x3e && depth > 0) {
+        // A quote opening in a list item's content (`- > text`): its content is read like any.
+        const inner = this.quoteMarkers(indent, line.end, Number.POSITIVE_INFINITY);
+        quotes += inner.quotes;
+        indent = inner.indent;
+        base = 0;
+        at = indent.at;
+        if (at >= line.end || matches(BLANK_REST, this.text, at)) return next;
+        // Indented code in the quote: no links.
+        if (indent.columns >= 4) return next;
+      }
       const block = this.blockStart(at, line, indent.columns, { container: base, quotes });
       if (block === 'list') {
         // A list item's marker: its content may start another block.
         this.lists.length = depth;
-        const content = this.listContent(at, line.end, indent.columns);
+        const content = this.listContent(indent, line.end);
         this.lists.push(content.columns);
         depth = this.lists.length;
         base = content.columns;
-        at = content.at;
-        indent = { at, columns: content.columns };
-        if (at >= line.end) return next;
+        indent = content.rest;
+        at = indent.at;
+        if (at >= line.end || matches(BLANK_REST, this.text, at)) return next;
+        // Five columns or more after the marker: the item starts with indented code, no links.
+        if (indent.columns - base >= 4) return next;
         continue;
       }
       if (block === 'text') {
@@ -152,7 +172,7 @@ class BlockReader {
           // A definition starts a block: it cannot interrupt a paragraph.
           if (this.text.charCodeAt(at) === 0x5b) {
             const definition = linkDefinitionAt(this.text, at);
-            if (definition !== undefined) {
+            if (definition !== undefined && !this.underlinedBefore(line.end, definition.next)) {
               this.found.push({ kind: 'definition', href: definition.href, offset: at });
               this.labels.add(normalizedLabel(definition.label));
               return definition.next;
@@ -208,7 +228,7 @@ class BlockReader {
       const end = this.htmlBlockEnd(at, inParagraph);
       if (end !== undefined) {
         this.endParagraph();
-        this.html = { start: at, end };
+        this.html = { start: at, end, ...where };
         // Kinds 1 to 5 may end on the line they start.
         if (end !== 'blank' && end.until.test(text.slice(at + 2, line.end))) this.endHtml(line.end);
         return 'done';
@@ -234,18 +254,55 @@ class BlockReader {
     return bullet || ordered?.[1] === '1';
   }
 
-  /** Where a list item's content starts after its marker at `at`, and its column. */
-  private listContent(at: number, end: number, columns: number): { at: number; columns: number } {
-    let marker = at;
+  /**
+   * The content column of the list item whose marker starts at `indent`, and the first character
+   * after the marker (`rest`, its column counted like `indent`'s).
+   */
+  private listContent(indent: Indent, end: number): { columns: number; rest: Indent } {
+    let marker = indent.at;
     while (marker < end && this.text.charCodeAt(marker) >= 0x30 && this.text.charCodeAt(marker) <= 0x39)
       marker += 1;
     marker += 1;
-    const markerColumns = columns + (marker - at);
-    const after = this.indentAt(marker, end, markerColumns);
-    const spaces = after.columns - markerColumns;
-    // No content, or five spaces or more (indented code in the item): the content is one space in.
-    if (after.at >= end || spaces > 4) return { at: Math.min(marker + 1, end), columns: markerColumns + 1 };
-    return { at: after.at, columns: after.columns };
+    const markerColumns = indent.columns + (marker - indent.at);
+    const rest = this.indentAt(marker, end, markerColumns, indent.origin);
+    const spaces = rest.columns - markerColumns;
+    // No content, or five columns or more (indented code in the item): the content is one column in.
+    const empty = rest.at >= end || matches(BLANK_REST, this.text, rest.at);
+    return { columns: empty || spaces > 4 ? markerColumns + 1 : rest.columns, rest };
+  }
+
+  /**
+   * The block quote markers starting at `indent` (at most `max`), and where their content starts: a
+   * tab after a `>` gives one column to the marker, the rest to the content.
+   */
+  private quoteMarkers(indent: Indent, end: number, max: number): { quotes: number; indent: Indent } {
+    let quotes = 0;
+    let current = indent;
+    while (quotes < max && current.columns < 4 && this.text.charCodeAt(current.at) === 0x3e) {
+      quotes += 1;
+      const after = current.origin + current.columns + 1;
+      const space = this.text.charCodeAt(current.at + 1);
+      const origin = space === 0x20 || space === 0x09 ? after + 1 : after;
+      const rest = this.indentAt(current.at + 1, end, after - origin, origin);
+      current = { at: rest.at, columns: Math.max(0, rest.columns), origin };
+    }
+    return { quotes, indent: current };
+  }
+
+  /**
+   * Whether a line after the one ending at `from`, up to `to`, is a setext heading's underline: a
+   * definition spanning it was a heading's text (`[f]:` then `---`).
+   */
+  private underlinedBefore(from: number, to: number): boolean {
+    for (let start = from + 1; start < to; ) {
+      const newline = this.text.indexOf('\n', start);
+      const end = newline < 0 ? this.text.length : newline;
+      const indent = this.indentAt(start, end);
+      if (indent.columns < 4 && indent.at < end && matches(SETEXT_UNDERLINE, this.text, indent.at))
+        return true;
+      start = end + 1;
+    }
+    return false;
   }
 
   private htmlBlockEnd(at: number, inParagraph: boolean): HtmlBlockEnd | undefined {
@@ -267,6 +324,8 @@ class BlockReader {
     this.html = undefined;
     for (let at = this.text.indexOf('<', start); at >= 0 && at < end; at = this.text.indexOf('<', at)) {
       const html = htmlAt(this.text, at, end);
+      // A comment left open runs to the block's end.
+      if (html === undefined && this.text.startsWith('<!--', at)) return;
       if (html?.link !== undefined) this.found.push({ kind: 'html', ...html.link });
       at = html === undefined ? at + 1 : html.end;
     }
@@ -287,15 +346,16 @@ class BlockReader {
   }
 
   /** The first non-blank character at or after `at` and its column, a tab to the next multiple of 4. */
-  private indentAt(at: number, end: number, startColumns = 0): { at: number; columns: number } {
+  private indentAt(at: number, end: number, startColumns = 0, origin = 0): Indent {
     let columns = startColumns;
     for (; at < end; at += 1) {
       const code = this.text.charCodeAt(at);
       if (code === 0x20) columns += 1;
-      else if (code === 0x09) columns += 4 - (columns % 4);
+      // Tab stops are the line's: `origin` is the column that `columns` counts from.
+      else if (code === 0x09) columns += 4 - ((origin + columns) % 4);
       else break;
     }
-    return { at, columns };
+    return { at, columns, origin };
   }
 }
 

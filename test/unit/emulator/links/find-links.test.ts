@@ -168,4 +168,48 @@ describe('findLinks', () => {
     // The folder format names no `{% content-ref %}`: its `url` is not a link, the list inside is.
     expect(hrefs('{% content-ref url="cr.md" %}\n[cr.md](cr.md)\n{% endcontent-ref %}\n')).toEqual(['cr.md']);
   });
+
+  describe("CommonMark's block edges", () => {
+    it('reads the line after a quoted HTML block as a paragraph of its own: HTML takes no lazy line', () => {
+      expect(hrefs('> <img src="q.png">\nSee [the guide](guide.md).')).toEqual(['q.png', 'guide.md']);
+    });
+
+    it('ends an HTML block with the list item or quote holding it', () => {
+      expect(hrefs('- <div>\nSee [after the item](item.md)')).toEqual(['item.md']);
+      expect(hrefs('> <div>\n> [in the block](no.md)\n[after the quote](quote.md)')).toEqual(['quote.md']);
+      expect(hrefs('- <div>\n  [in the block](no.md)\n')).toEqual([]);
+    });
+
+    it('finds a definition in a quote in a list item', () => {
+      expect(findLinks('- > [doc]: quoted.md\n\nSee [doc].')).toEqual([
+        { kind: 'definition', href: 'quoted.md', offset: 4 },
+      ]);
+    });
+
+    it('reads a > line inside an HTML block as its text: the block runs to a blank line', () => {
+      expect(hrefs('<figure>\n>\n[in the figure](figure.md)\n</figure>\n\n[after](after.md)')).toEqual([
+        'after.md',
+      ]);
+    });
+
+    it('reads an unclosed comment as running to the end of the page', () => {
+      expect(hrefs('<!-- TODO <a href="old.md">old</a>\n\nMore [text](text.md)\n')).toEqual([]);
+    });
+
+    it('reads five columns after a list marker as indented code in the item, tabs to the next stop', () => {
+      expect(hrefs('  - \t<a href="tab.md">x</a>')).toEqual([]);
+      expect(hrefs('-     [x](spaces.md)')).toEqual([]);
+      expect(hrefs('- \t[x](item.md)')).toEqual(['item.md']);
+    });
+
+    it('gives one column of a tab after > to the marker, the rest to the content', () => {
+      expect(hrefs('>  \t[x](quoted.md)')).toEqual(['quoted.md']);
+      expect(hrefs('>\t\t[x](code.md)')).toEqual([]);
+    });
+
+    it('reads a definition followed by a setext underline as a heading', () => {
+      expect(hrefs('[f]:\n-\n\n[g]:\n===\n\n[f] [g]')).toEqual([]);
+      expect(hrefs('[f]:\nf.md\n---\n')).toEqual(['f.md']);
+    });
+  });
 });
