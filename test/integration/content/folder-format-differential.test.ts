@@ -38,10 +38,7 @@ type OnceJson = ImportReport & { brokenLinks: BrokenLink[] };
  * Folders whose two readings differ today, and which side is wrong. Each is reported to its owner;
  * its test is expected to fail until then.
  */
-const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {
-  'block-edges':
-    "the service's link finder (src/emulator/links/find-links.ts) departs from CommonMark's block rules: it misses a link on the line after a quoted HTML block and a definition in a quote in a list item, and finds links in HTML text (a figure block past a `>` line, an unclosed comment, indented code after a tab in a list item)",
-};
+const KNOWN_DIFFERENCES: Readonly<Record<string, string>> = {};
 
 describe('the folder format read by docsync and by the local service', async () => {
   const emulator = await startTestEmulator();
