@@ -54,6 +54,8 @@ export function findLinks(markdown: string): FoundLink[] {
 class BlockReader {
   /** Content columns of the open list items, innermost last. */
   private lists: number[] = [];
+  /** The quotes around each open list item: a line with fewer is outside it (unless lazy). */
+  private listQuotes: number[] = [];
   private paragraph: { start: number; end: number; quotes: number } | undefined;
   /** An open code fence; `container` and `quotes` say where it is: it ends with its list item or quote. */
   private fence:
@@ -131,7 +133,11 @@ class BlockReader {
 
     // The list items this line is inside of; a paragraph's continuation keeps them all.
     let depth = this.lists.length;
-    while (depth > 0 && indent.columns < (this.lists[depth - 1] ?? 0)) depth -= 1;
+    while (
+      depth > 0 &&
+      (indent.columns < (this.lists[depth - 1] ?? 0) || quotes < (this.listQuotes[depth - 1] ?? 0))
+    )
+      depth -= 1;
     let base = depth > 0 ? (this.lists[depth - 1] ?? 0) : 0;
     if (indent.columns - base >= 4) {
       if (this.paragraph !== undefined) this.paragraph.end = line.end;
@@ -142,7 +148,8 @@ class BlockReader {
     for (;;) {
       if (this.text.charCodeAt(at) === 0x3e && depth > 0) {
         // A quote opening in a list item's content (`- > text`): its content is read like any.
-        const inner = this.quoteMarkers(indent, line.end, Number.POSITIVE_INFINITY);
+        const inItem = { at, columns: indent.columns - base, origin: indent.origin + base };
+        const inner = this.quoteMarkers(inItem, line.end, Number.POSITIVE_INFINITY);
         quotes += inner.quotes;
         indent = inner.indent;
         base = 0;
@@ -157,6 +164,8 @@ class BlockReader {
         this.lists.length = depth;
         const content = this.listContent(indent, line.end);
         this.lists.push(content.columns);
+        this.listQuotes.length = depth;
+        this.listQuotes.push(quotes);
         depth = this.lists.length;
         base = content.columns;
         indent = content.rest;

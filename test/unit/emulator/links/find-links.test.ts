@@ -202,6 +202,11 @@ describe('findLinks', () => {
       expect(hrefs('- \t[x](item.md)')).toEqual(['item.md']);
     });
 
+    it('ends a list item with the quote holding it, and reads a quote in an item from its content column', () => {
+      expect(hrefs('>\t- item\n\n    [x]: code.md\n')).toEqual([]);
+      expect(hrefs('- x\n\n    >\t[a](quoted-in-item.md)')).toEqual(['quoted-in-item.md']);
+    });
+
     it('gives one column of a tab after > to the marker, the rest to the content', () => {
       expect(hrefs('>  \t[x](quoted.md)')).toEqual(['quoted.md']);
       expect(hrefs('>\t\t[x](code.md)')).toEqual([]);
