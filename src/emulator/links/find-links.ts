@@ -109,14 +109,17 @@ class BlockReader {
           this.fence = undefined;
         return next;
       }
-      // The list item or quote holding the fence has ended, and the fence with it.
+      // The list item or quote holding the fence has ended, and the fence with it: the line is read
+      // again, its quote markers no longer the fence's text.
       this.fence = undefined;
+      return this.line(line);
     }
     if (this.html !== undefined) {
       const { end, container, quotes: htmlQuotes } = this.html;
       if (!blank && (indent.columns < container || quotes < htmlQuotes)) {
         // The list item or quote holding the block has ended, and the block with it.
         this.endHtml(line.start);
+        return this.line(line);
       } else if (end === 'blank') {
         if (blank) this.endHtml(line.start);
         return next;
@@ -181,7 +184,7 @@ class BlockReader {
           // A definition starts a block: it cannot interrupt a paragraph.
           if (this.text.charCodeAt(at) === 0x5b) {
             const definition = linkDefinitionAt(this.text, at);
-            if (definition !== undefined && !this.underlinedBefore(line.end, definition.next)) {
+            if (definition !== undefined && !this.interruptedBefore(line.end, definition.next)) {
               this.found.push({ kind: 'definition', href: definition.href, offset: at });
               this.labels.add(normalizedLabel(definition.label));
               return definition.next;
@@ -299,19 +302,31 @@ class BlockReader {
   }
 
   /**
-   * Whether a line after the one ending at `from`, up to `to`, is a setext heading's underline: a
-   * definition spanning it was a heading's text (`[f]:` then `---`).
+   * Whether a line after the one ending at `from`, up to `to`, ends a paragraph: a setext heading's
+   * underline (`[f]:` then `---` is a heading) or a block that interrupts one (`[f]:` then
+   * `<figure>`). A definition spanning it was only a paragraph's text.
    */
-  private underlinedBefore(from: number, to: number): boolean {
+  private interruptedBefore(from: number, to: number): boolean {
     for (let start = from + 1; start < to; ) {
       const newline = this.text.indexOf('\n', start);
       const end = newline < 0 ? this.text.length : newline;
-      const indent = this.indentAt(start, end);
-      if (indent.columns < 4 && indent.at < end && matches(SETEXT_UNDERLINE, this.text, indent.at))
-        return true;
+      const { at, columns } = this.indentAt(start, end);
+      if (columns < 4 && at < end && this.interruptsParagraph(at, end)) return true;
       start = end + 1;
     }
     return false;
+  }
+
+  private interruptsParagraph(at: number, end: number): boolean {
+    const text = this.text;
+    const code = text.charCodeAt(at);
+    if (code === 0x3e) return true;
+    if ((code === 0x3d || code === 0x2d) && matches(SETEXT_UNDERLINE, text, at)) return true;
+    if ((code === 0x2a || code === 0x2d || code === 0x5f) && matches(THEMATIC_BREAK, text, at)) return true;
+    if (code === 0x23 && matches(ATX_HEADING, text, at)) return true;
+    if ((code === 0x60 || code === 0x7e) && matches(FENCE, text, at)) return true;
+    if (code === 0x3c && this.htmlBlockEnd(at, true) !== undefined) return true;
+    return this.isListMarker(at, end, true);
   }
 
   private htmlBlockEnd(at: number, inParagraph: boolean): HtmlBlockEnd | undefined {

@@ -212,6 +212,15 @@ describe('findLinks', () => {
       expect(hrefs('>\t\t[x](code.md)')).toEqual([]);
     });
 
+    it('reads the quote that ends an HTML block or fence in a list item', () => {
+      expect(hrefs('* <figure>\n>\t[r]: quoted.md\n')).toEqual(['quoted.md']);
+      expect(hrefs('- ```\n> [r]: after-fence.md\n')).toEqual(['after-fence.md']);
+    });
+
+    it('takes no definition across a line that starts a block', () => {
+      expect(hrefs('[r]:\n<figure>\n\n[s]:\n> s.md\n\n[r] [s]')).toEqual([]);
+    });
+
     it('reads a definition followed by a setext underline as a heading', () => {
       expect(hrefs('[f]:\n-\n\n[g]:\n===\n\n[f] [g]')).toEqual([]);
       expect(hrefs('[f]:\nf.md\n---\n')).toEqual(['f.md']);
