@@ -5,10 +5,11 @@
 // misses `../../content/*` one folder down; here each relative import is resolved to the file it names.
 // Usage: node src/build/check-imports.mjs [root], root holding src/ and jobs/ (default: the working
 // directory). The worker's job processors in jobs/ are docsync too: they may not import the service.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles, toPosix } from './source-files.mjs';
 
 /**
  * The rules, as data: a file under `from` may import only what lies under `allow`; a file outside
@@ -35,7 +36,6 @@ export const IMPORT_RULES = [
   },
 ];
 
-const SOURCE = /\.(ts|mts|mjs|js)$/;
 const FOLDERS = ['src', 'jobs'];
 
 /** Every import of `root`/src and `root`/jobs that breaks a rule: where, what, which rule, and the fix. */
@@ -73,20 +73,6 @@ function breaks(rule, importer, target) {
 export function formatViolation(violation) {
   const { file, line, specifier, target, rule, fix } = violation;
   return `${file}:${line}: imports '${specifier}' (${target})\n  rule: ${rule}\n  fix: ${fix}\n`;
-}
-
-function* sourceFiles(folder) {
-  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
-  }
-}
-
-function toPosix(path) {
-  return path.split(sep).join('/');
 }
 
 function lineStartsOf(text) {

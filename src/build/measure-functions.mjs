@@ -3,12 +3,12 @@
 // last. Biome's noExcessiveLinesPerFunction (biome.json) enforces the limit in `npm run lint`; this
 // script shows where the long ones are and how many there are, to track the figures.
 // Usage: node src/build/measure-functions.mjs [root] [--over N]... (default: over 60 and over 100).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { sourceFiles, toPosix } from './source-files.mjs';
 
-const SOURCE = /\.(ts|mts|mjs|js)$/;
 const FOLDERS = ['src', 'jobs'];
 
 /** Every named function of `root`/src and `root`/jobs: file, line (from 1), name and length in lines. */
@@ -60,20 +60,6 @@ function classNameOf(member) {
 
 function scriptKindOf(file) {
   return file.endsWith('.ts') || file.endsWith('.mts') ? ts.ScriptKind.TS : ts.ScriptKind.JS;
-}
-
-function* sourceFiles(folder) {
-  for (const entry of readdirSync(folder, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  )) {
-    const path = join(folder, entry.name);
-    if (entry.isDirectory()) yield* sourceFiles(path);
-    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) yield path;
-  }
-}
-
-function toPosix(path) {
-  return path.split(sep).join('/');
 }
 
 /** The report: for each threshold, the functions longer than it (longest first) and their count. */

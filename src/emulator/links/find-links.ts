@@ -101,33 +101,8 @@ class BlockReader {
       ({ quotes, indent } = this.quoteMarkers(indent, line.end, maxQuotes));
     const blank = indent.at >= line.end || matches(BLANK_REST, this.text, indent.at);
 
-    if (this.fence !== undefined) {
-      const fence = this.fence;
-      const outside = !blank && (indent.columns < fence.container || quotes < fence.quotes);
-      if (!outside) {
-        if (!blank && indent.columns - fence.indent < 4 && this.closesFence(indent.at, line.end))
-          this.fence = undefined;
-        return next;
-      }
-      // The list item or quote holding the fence has ended, and the fence with it: the line is read
-      // again, its quote markers no longer the fence's text.
-      this.fence = undefined;
-      return this.line(line);
-    }
-    if (this.html !== undefined) {
-      const { end, container, quotes: htmlQuotes } = this.html;
-      if (!blank && (indent.columns < container || quotes < htmlQuotes)) {
-        // The list item or quote holding the block has ended, and the block with it.
-        this.endHtml(line.start);
-        return this.line(line);
-      } else if (end === 'blank') {
-        if (blank) this.endHtml(line.start);
-        return next;
-      } else {
-        if (end.until.test(this.text.slice(line.start, line.end))) this.endHtml(line.end);
-        return next;
-      }
-    }
+    const inOpenBlock = this.openBlockLine(line, indent, quotes, blank);
+    if (inOpenBlock !== undefined) return inOpenBlock;
     if (blank) {
       this.endParagraph();
       return next;
@@ -197,6 +172,42 @@ class BlockReader {
       this.lists.length = depth;
       return next;
     }
+  }
+
+  /**
+   * A line read while a code fence or an HTML block is open: where the next line starts, or
+   * undefined when neither is open.
+   */
+  private openBlockLine(line: Line, indent: Indent, quotes: number, blank: boolean): number | undefined {
+    const next = line.end + 1;
+    if (this.fence !== undefined) {
+      const fence = this.fence;
+      const outside = !blank && (indent.columns < fence.container || quotes < fence.quotes);
+      if (!outside) {
+        if (!blank && indent.columns - fence.indent < 4 && this.closesFence(indent.at, line.end))
+          this.fence = undefined;
+        return next;
+      }
+      // The list item or quote holding the fence has ended, and the fence with it: the line is read
+      // again, its quote markers no longer the fence's text.
+      this.fence = undefined;
+      return this.line(line);
+    }
+    if (this.html !== undefined) {
+      const { end, container, quotes: htmlQuotes } = this.html;
+      if (!blank && (indent.columns < container || quotes < htmlQuotes)) {
+        // The list item or quote holding the block has ended, and the block with it.
+        this.endHtml(line.start);
+        return this.line(line);
+      } else if (end === 'blank') {
+        if (blank) this.endHtml(line.start);
+        return next;
+      } else {
+        if (end.until.test(this.text.slice(line.start, line.end))) this.endHtml(line.end);
+        return next;
+      }
+    }
+    return undefined;
   }
 
   /**
