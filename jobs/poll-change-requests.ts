@@ -9,6 +9,8 @@
 // finished already (two ZMSCOREs, whatever their number: src/queue/add-work.ts).
 import type { DocsApiClient } from '../src/api/docs-api-client.js';
 import type { ChangeRequest } from '../src/api/schemas/change-request-schema.js';
+import { mapBounded } from '../src/concurrency/map-bounded.js';
+import { SharedLimit } from '../src/concurrency/shared-limit.js';
 import { mappingByName } from '../src/config/mapping-by-name.js';
 import { DocsyncError } from '../src/errors/docsync-error.js';
 import { subjectMarker } from '../src/import/change-request-subject.js';
@@ -26,8 +28,6 @@ import {
   judgePolledChangeRequests,
   type PolledJudgement,
 } from '../src/upkeep/judge-polled-change-requests.js';
-import { mapBounded } from '../src/upkeep/map-bounded.js';
-import { SharedLimit } from '../src/upkeep/shared-limit.js';
 import { requireApi, requireMapping } from './job-requirements.js';
 
 /** Mappings of a batch polled at once: a batch job is one of the queue's slots, not one list. */

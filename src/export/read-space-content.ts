@@ -9,10 +9,10 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { Revision } from '../api/schemas/revision-schema.js';
+import { mapBounded } from '../concurrency/map-bounded.js';
 import type { DocsTree } from '../content/docs-tree.js';
 import type { StoredBlob } from '../content/folder-bytes.js';
 import { DocsyncError } from '../errors/docsync-error.js';
-import { mapBounded } from '../upkeep/map-bounded.js';
 import { downloadFile } from './download-file.js';
 import { ExportPathError } from './export-path-error.js';
 import {

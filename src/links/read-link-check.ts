@@ -17,8 +17,8 @@ import { paginate } from '../api/paginate.js';
 import type { LinkCheckItem, LinkCheckList } from '../api/schemas/link-check-list-schema.js';
 import type { RevisionPage } from '../api/schemas/revision-page-schema.js';
 import type { ChangeRequestStatus } from '../api/schemas/service-enums.js';
+import { mapBounded } from '../concurrency/map-bounded.js';
 import type { LinkStats } from '../state/link-check-store.js';
-import { mapBounded } from '../upkeep/map-bounded.js';
 import type { BrokenLink } from './broken-link.js';
 import { type LocatedPage, linkPages, linkTarget } from './link-target.js';
 

@@ -5,8 +5,8 @@
 // revision left out is read on its own, a few at a time, unless its git blob id shows it unchanged.
 import type { ContentTarget } from '../api/call-options.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
+import { mapBounded } from '../concurrency/map-bounded.js';
 import { blobId } from '../content/folder-bytes.js';
-import { mapBounded } from '../upkeep/map-bounded.js';
 import { readBundlePages } from './bundle-pages.js';
 import type { ContentPreview, PreviewBase } from './content-preview.js';
 import { countLineChanges, countLines } from './count-line-changes.js';

@@ -4,9 +4,9 @@
 // needs a link check. In the order given; nothing is queued here.
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { ChangeRequest } from '../api/schemas/change-request-schema.js';
+import { mapBounded } from '../concurrency/map-bounded.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { LinkCheckStore } from '../state/link-check-store.js';
-import { mapBounded } from './map-bounded.js';
 import { type MergeVerdict, mergeVerdict } from './merge-verdict.js';
 import { planUpkeep, type UpkeepActions } from './plan-upkeep.js';
 import { readMergeFactsGiven } from './read-merge-facts.js';

@@ -7,12 +7,12 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mapBounded } from '../../../src/concurrency/map-bounded.js';
 import { bundleWorkingFolder } from '../../../src/content/bundle-working-folder.js';
 import { readGitbookLayout } from '../../../src/content/gitbook-layout.js';
 import type { ImportReport } from '../../../src/import/run-import.js';
 import type { BrokenLink } from '../../../src/links/broken-link.js';
 import { workingCopyFiles } from '../../../src/links/locate-broken-links.js';
-import { mapBounded } from '../../../src/upkeep/map-bounded.js';
 import { createTestRepo } from '../../support/git-repos.js';
 import { onceConfig } from '../../support/once-config.js';
 import { createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SharedLimit } from '../../../src/upkeep/shared-limit.js';
+import { SharedLimit } from '../../../src/concurrency/shared-limit.js';
 
 /** A work the test ends by hand, recording when it started. */
 function controlled(started: string[], name: string) {

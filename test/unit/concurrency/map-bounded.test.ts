@@ -1,7 +1,7 @@
 // A poll reads the facts of a few change requests at a time: answers in order, never more than the
 // limit under way, and nothing new started once one has failed.
 import { describe, expect, it } from 'vitest';
-import { mapBounded } from '../../../src/upkeep/map-bounded.js';
+import { mapBounded } from '../../../src/concurrency/map-bounded.js';
 
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
