@@ -26,9 +26,9 @@ import { DocsyncError } from '../errors/docsync-error.js';
 import type { ErrorCode } from '../errors/error-codes.js';
 import { GitMirror } from '../git/git-mirror.js';
 import { gitEnvironment, runGit } from '../git/git-process.js';
+import { MirrorRegistry } from '../git/mirror-registry.js';
 import { repoCredentials } from '../git/repo-credentials.js';
 import { registerArtifactRoute } from '../http/routes/artifact-route.js';
-import { MirrorRegistry } from '../import/mirror-registry.js';
 import { type ImportRequest, runImport } from '../import/run-import.js';
 import {
   commitFiles,

@@ -3,8 +3,8 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
+import { MirrorRegistry } from '../git/mirror-registry.js';
 import { type RepoCredentials, repoCredentials } from '../git/repo-credentials.js';
-import { MirrorRegistry } from '../import/mirror-registry.js';
 import type { Logger } from '../log/create-logger.js';
 import { DocsyncMetrics } from '../metrics/docsync-metrics.js';
 import { notifyingStores } from '../notify/notifying-stores.js';

@@ -4,7 +4,7 @@
 import { join } from 'node:path';
 import { parseConfig } from '../../src/config/load-config.js';
 import type { OpenApiConfig } from '../../src/config/openapi-schema.js';
-import { MirrorRegistry } from '../../src/import/mirror-registry.js';
+import { MirrorRegistry } from '../../src/git/mirror-registry.js';
 import { openApiSourceReader } from '../../src/openapi/openapi-source-reader.js';
 import { refreshOpenApiSpec } from '../../src/openapi/refresh-openapi-spec.js';
 import { RedisOpenApiStateStore } from '../../src/state/redis-openapi-state-store.js';

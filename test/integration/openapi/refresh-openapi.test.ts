@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import type { OpenApiConfig } from '../../../src/config/openapi-schema.js';
-import { MirrorRegistry } from '../../../src/import/mirror-registry.js';
+import { MirrorRegistry } from '../../../src/git/mirror-registry.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
 import { openApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
 import type { OperationChanges } from '../../../src/openapi/operation-changes.js';

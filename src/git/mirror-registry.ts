@@ -3,9 +3,9 @@
 // credentials (`git.auth`, built once for all of its mappings).
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { GitMirror } from '../git/git-mirror.js';
-import type { RepoCredentials } from '../git/repo-credentials.js';
 import type { Logger } from '../log/create-logger.js';
+import { GitMirror } from './git-mirror.js';
+import type { RepoCredentials } from './repo-credentials.js';
 
 export class MirrorRegistry {
   readonly #dir: string;
