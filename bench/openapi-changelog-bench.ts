@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadOpenApiDocument } from '../src/openapi/load-openapi-document.js';
-import type { OpenApiSourceReader } from '../src/openapi/openapi-source-reader.js';
+import type { OpenApiSourceReader } from '../src/openapi/openapi-source-types.js';
 import { diffOperations, summariseOperationChanges } from '../src/openapi/operation-changes.js';
 import { operationFingerprints } from '../src/openapi/operation-fingerprints.js';
 import { figure } from './figure-table.js';

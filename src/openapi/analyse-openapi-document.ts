@@ -6,7 +6,7 @@ import type { BundleLimits } from './bundle-openapi-refs.js';
 import { canonicalDigest } from './canonical-digest.js';
 import { type LoadedOpenApi, loadOpenApiDocument } from './load-openapi-document.js';
 import { openApiContract, packContract } from './openapi-contract.js';
-import type { OpenApiSourceReader } from './openapi-source-reader.js';
+import type { OpenApiSourceReader } from './openapi-source-types.js';
 import { operationFingerprints } from './operation-fingerprints.js';
 import { type PackedFingerprints, packFingerprints } from './transferable-fingerprints.js';
 

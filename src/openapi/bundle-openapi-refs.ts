@@ -10,7 +10,7 @@ import { collect, type Item, type MappingSite, shownFile, withoutHash } from './
 import { OpenApiInvalidError, type OpenApiProblem } from './openapi-invalid-error.js';
 import type { PositionRules } from './openapi-positions.js';
 import { OpenApiSourceError } from './openapi-source-error.js';
-import type { OpenApiSourceReader } from './openapi-source-reader.js';
+import type { OpenApiSourceReader } from './openapi-source-types.js';
 import { depthBeyond, OPENAPI_TEXT_LIMITS, parseOpenApiText } from './parse-openapi-text.js';
 import { type Found, type RefFile, RefPlacer } from './place-bundled-refs.js';
 import { textProblems } from './text-problems.js';

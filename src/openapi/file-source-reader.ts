@@ -6,7 +6,7 @@ import { open, realpath } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { OpenApiSourceError } from './openapi-source-error.js';
-import type { OpenApiSourceReader, SourceLimits, SourceRead } from './openapi-source-reader.js';
+import type { OpenApiSourceReader, SourceLimits, SourceRead } from './openapi-source-types.js';
 import { tooLarge } from './url-source-reader.js';
 
 export class FileSourceReader implements OpenApiSourceReader {

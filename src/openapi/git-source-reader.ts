@@ -11,7 +11,7 @@ import type {
   SourceLimits,
   SourceRead,
   SourceValidators,
-} from './openapi-source-reader.js';
+} from './openapi-source-types.js';
 import { tooLarge } from './url-source-reader.js';
 
 /** The host of the URLs that name files of the repository, for `$ref` resolution. */

@@ -6,7 +6,7 @@ import { type BundleLimits, bundleOpenApiRefs, hasExternalRef } from './bundle-o
 import { eventLoopSlicer } from './event-loop-slicer.js';
 import { OpenApiInvalidError } from './openapi-invalid-error.js';
 import { rulesOf } from './openapi-positions.js';
-import type { OpenApiSourceReader } from './openapi-source-reader.js';
+import type { OpenApiSourceReader } from './openapi-source-types.js';
 import { parseOpenApiText, type TextFormat } from './parse-openapi-text.js';
 import { textProblems } from './text-problems.js';
 import { validateOpenApiDocument } from './validate-openapi-document.js';

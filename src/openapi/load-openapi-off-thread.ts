@@ -5,7 +5,7 @@
 import type { AnalysisWanted, OpenApiAnalysis } from './analyse-openapi-document.js';
 import type { BundleLimits } from './bundle-openapi-refs.js';
 import type { LoadedOpenApi } from './load-openapi-document.js';
-import type { OpenApiSourceReader } from './openapi-source-reader.js';
+import type { OpenApiSourceReader } from './openapi-source-types.js';
 import { OpenApiWorkerPool } from './openapi-worker-pool.js';
 import type { OperationFingerprints } from './operation-fingerprints.js';
 import { unpackFingerprints } from './transferable-fingerprints.js';

@@ -3,7 +3,7 @@
 // YAML is seconds of synchronous parsing). Files named by `$ref` are read by the main thread.
 import { parentPort, threadId } from 'node:worker_threads';
 import { analyseOpenApiDocument } from './analyse-openapi-document.js';
-import type { OpenApiSourceReader, SourceRead } from './openapi-source-reader.js';
+import type { OpenApiSourceReader, SourceRead } from './openapi-source-types.js';
 import type { FromWorker, RefAnswer, TaskMessage, ToWorker } from './openapi-worker-protocol.js';
 import { fromThreadError, toThreadError } from './thread-error.js';
 

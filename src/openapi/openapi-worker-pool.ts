@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { AnalysisWanted, OpenApiAnalysis } from './analyse-openapi-document.js';
 import type { BundleLimits } from './bundle-openapi-refs.js';
-import type { OpenApiSourceReader } from './openapi-source-reader.js';
+import type { OpenApiSourceReader } from './openapi-source-types.js';
 import { openApiWorkerEntry } from './openapi-worker-entry.js';
 import type { FromWorker, RefRequest, ToWorker } from './openapi-worker-protocol.js';
 import { fromThreadError, toThreadError } from './thread-error.js';

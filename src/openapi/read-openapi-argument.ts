@@ -6,7 +6,7 @@ import { FileSourceReader } from './file-source-reader.js';
 import type { LoadedOpenApi } from './load-openapi-document.js';
 import { loadOpenApiOffThread } from './load-openapi-off-thread.js';
 import { OpenApiInvalidError } from './openapi-invalid-error.js';
-import type { OpenApiSourceReader } from './openapi-source-reader.js';
+import type { OpenApiSourceReader } from './openapi-source-types.js';
 import { UrlSourceReader } from './url-source-reader.js';
 
 export interface ArgumentLimits {

@@ -13,7 +13,7 @@ import { type BreakingChange, breakingChanges } from './breaking-changes.js';
 import { canonicalDigest } from './canonical-digest.js';
 import { analyseOpenApiOffThread, type OffThreadAnalysis } from './load-openapi-off-thread.js';
 import { type OpenApiContract, openApiContract, unpackContract } from './openapi-contract.js';
-import type { OpenApiSourceReader, SourceValidators } from './openapi-source-reader.js';
+import type { OpenApiSourceReader, SourceValidators } from './openapi-source-types.js';
 import { diffOperations, type OperationChanges, summariseOperationChanges } from './operation-changes.js';
 import { type OperationFingerprints, operationFingerprints } from './operation-fingerprints.js';
 import { type LatestVersion, readLatestVersion } from './read-latest-version.js';

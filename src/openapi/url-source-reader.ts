@@ -11,7 +11,7 @@ import type {
   SourceLimits,
   SourceRead,
   SourceValidators,
-} from './openapi-source-reader.js';
+} from './openapi-source-types.js';
 
 const MAX_REDIRECTIONS = 5;
 const ACCEPT = 'application/yaml, application/x-yaml, application/json;q=0.9, text/*;q=0.5, */*;q=0.1';

@@ -1,6 +1,6 @@
 // An OpenAPI source whose document is `openapi.yaml` under MEMORY_SPEC_BASE and whose other files
 // are held in memory, by path under that base; it records every file a `$ref` made it read.
-import type { OpenApiSourceReader } from '../../src/openapi/openapi-source-reader.js';
+import type { OpenApiSourceReader } from '../../src/openapi/openapi-source-types.js';
 
 export const MEMORY_SPEC_BASE = 'https://specs.example/api/';
 

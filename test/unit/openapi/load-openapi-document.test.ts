@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadOpenApiDocument } from '../../../src/openapi/load-openapi-document.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
-import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
+import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-types.js';
 import { jitterOf } from '../../../src/openapi/spec-jitter.js';
 import { YAML_ALIAS_BOMB } from '../../support/yaml-alias-bomb.js';
 

@@ -9,7 +9,7 @@ import {
 } from '../../../src/openapi/load-openapi-off-thread.js';
 import { OpenApiInvalidError } from '../../../src/openapi/openapi-invalid-error.js';
 import { OpenApiSourceError } from '../../../src/openapi/openapi-source-error.js';
-import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-reader.js';
+import type { OpenApiSourceReader } from '../../../src/openapi/openapi-source-types.js';
 import { OpenApiWorkerPool } from '../../../src/openapi/openapi-worker-pool.js';
 import { operationFingerprints } from '../../../src/openapi/operation-fingerprints.js';
 
