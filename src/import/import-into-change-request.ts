@@ -2,8 +2,8 @@
 // for the mapping, ask the service to import the published bundle into it, then name the commit.
 import type { Logger } from '../log/create-logger.js';
 import type { MappingState } from '../state/mapping-state.js';
+import type { ImportDeps, ImportRequest } from './import-request.js';
 import { keepChangeRequest } from './keep-change-request.js';
-import type { ImportDeps, ImportRequest } from './run-import.js';
 
 /**
  * Finds or makes the change request, brings it up to the main content where needed, and asks the

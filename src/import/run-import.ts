@@ -3,69 +3,26 @@
 // was imported last, serve the bundle at a signed address, find or make the change request, and ask
 // the service to import it. The daemon's job and `docsync once` both run this.
 import { join } from 'node:path';
-import type { DocsApiClient } from '../api/docs-api-client.js';
-import type { BundleStore } from '../artifacts/bundle-store.js';
-import type { MappingConfig } from '../config/mapping-schema.js';
 import { bundleGitFolder } from '../content/bundle-git-folder.js';
 import { bundleWorkingFolder } from '../content/bundle-working-folder.js';
 import { ContentError } from '../content/content-error.js';
 import type { ContentWarning } from '../content/content-warning.js';
 import type { WrittenBundle } from '../content/write-bundle.js';
-import type { GitMirror } from '../git/git-mirror.js';
 import { workingCopyHolds } from '../git/working-copy-holds.js';
 import type { Logger } from '../log/create-logger.js';
 import type { ContentPreview } from '../preview/content-preview.js';
 import { previewImport } from '../preview/preview-import.js';
 import { LOGGED_PATHS, previewLogFields } from '../preview/preview-log-fields.js';
-import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
+import type { ImportOutcome, MappingState } from '../state/mapping-state.js';
 import { attachCommitToWorktreeImport } from './attach-commit-to-worktree-import.js';
 import { renderSubject, subjectMarker } from './change-request-subject.js';
 import { contentKey } from './content-key.js';
 import { importIntoChangeRequest } from './import-into-change-request.js';
-import {
-  logImportWarnings,
-  MAX_LOGGED_WARNINGS,
-  storedWarnings,
-  type WarningLogLevel,
-} from './import-warnings.js';
+import type { ImportDeps, ImportRequest } from './import-request.js';
+import { logImportWarnings, MAX_LOGGED_WARNINGS, storedWarnings } from './import-warnings.js';
 import { unexportedRevision } from './unexported-revision.js';
 
-export interface ImportDeps {
-  api: DocsApiClient;
-  state: MappingStateStore;
-  mirrorFor: (repo: string) => GitMirror;
-  artifacts: BundleStore;
-  log: Logger;
-  now: () => Date;
-  signal: AbortSignal;
-  dryRun: boolean;
-  /**
-   * A two-way mapping's import waits while the space holds edits not yet exported to git (the
-   * daemon, whose space poll exports them); `once` has no space poll and imports at once.
-   */
-  awaitExports?: boolean;
-  /**
-   * Pages a dry run's preview lists (the counts cover all): `docsync once` prints MAX_LISTED_PAGES;
-   * the daemon's job results and log lines keep LOGGED_PATHS, the default.
-   */
-  previewPages?: number;
-  /**
-   * The level of the docs folder's warning lines: `warn` by default (the daemon, whose log is where
-   * people read them); `once` prints them in its report and logs them at `info`.
-   */
-  warningLogLevel?: WarningLogLevel;
-  /** Queues the link check of the change request after an import (the daemon); `once` checks inline. */
-  queueLinkCheck?: (check: { space: string; changeRequest: string; revision: string }) => Promise<void>;
-}
-
-export type ImportRequest =
-  | {
-      mapping: MappingConfig;
-      source: 'git';
-      sha: string;
-      commit: { sha: string; subject: string; authorName: string };
-    }
-  | { mapping: MappingConfig; source: 'worktree'; path: string };
+export type { ImportDeps, ImportRequest } from './import-request.js';
 
 export interface ImportReport {
   result: 'imported' | 'unchanged' | 'superseded' | 'paused' | 'deferred' | 'dry-run';
