@@ -4,6 +4,7 @@
 import { decodeDestination, isAsciiPunctuation } from './decode-destination.js';
 import type { FoundLink } from './found-link.js';
 import { htmlAt } from './html-tag.js';
+import { pastSpace, pastTitle } from './link-title.js';
 import { literalAutolinkAt } from './literal-autolinks.js';
 
 interface Opener {
@@ -187,31 +188,4 @@ function inlineDestination(
   at = pastSpace(text, at, to);
   if (at >= to || text.charCodeAt(at) !== 0x29) return undefined;
   return { href: decodeDestination(raw), end: at + 1 };
-}
-
-/** Past a link title (`"t"`, `'t'` or `(t)`) at `at`; undefined when none starts there. */
-function pastTitle(text: string, at: number, to: number): number | undefined {
-  const open = text.charCodeAt(at);
-  const close = open === 0x28 ? 0x29 : open;
-  if (open !== 0x22 && open !== 0x27 && open !== 0x28) return undefined;
-  for (let p = at + 1; p < to; p += 1) {
-    const code = text.charCodeAt(p);
-    if (code === 0x5c) p += 1;
-    else if (code === close) return p + 1;
-    else if (open === 0x28 && code === 0x28) return undefined;
-  }
-  return undefined;
-}
-
-/** Past spaces and tabs with at most one line ending among them. */
-function pastSpace(text: string, at: number, to: number): number {
-  let lineEndings = 0;
-  for (; at < to; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code === 0x0a) {
-      lineEndings += 1;
-      if (lineEndings > 1) break;
-    } else if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
-  }
-  return at;
 }

@@ -1,6 +1,7 @@
 // A link reference definition, `[id]: destination "title"`, where a reference link's address is
 // written. A footnote (`[^1]: text`) is not one: its text is a paragraph's.
 import { decodeDestination, isAsciiPunctuation } from './decode-destination.js';
+import { pastSpace, pastTitle } from './link-title.js';
 
 const MAX_LABEL = 999;
 
@@ -27,7 +28,7 @@ export function linkDefinitionAt(
   }
   if (!visible || text.charCodeAt(p) !== 0x5d || text.charCodeAt(p + 1) !== 0x3a) return undefined;
   const label = text.slice(at + 1, p);
-  p = pastSpace(text, p + 2);
+  p = pastSpace(text, p + 2, text.length);
 
   let raw: string;
   if (text.charCodeAt(p) === 0x3c) {
@@ -57,9 +58,9 @@ export function linkDefinitionAt(
   const href = decodeDestination(raw);
   // The line may end after the destination; a title may follow, on the same line or the next.
   const afterDestination = restOfLineIsBlank(text, p);
-  const titleAt = pastSpace(text, p);
+  const titleAt = pastSpace(text, p, text.length);
   if (titleAt > p) {
-    const titleEnd = pastTitle(text, titleAt);
+    const titleEnd = pastTitle(text, titleAt, text.length);
     if (titleEnd !== undefined) {
       const afterTitle = restOfLineIsBlank(text, titleEnd);
       if (afterTitle !== undefined) return { label, href, next: afterTitle };
@@ -76,31 +77,4 @@ function restOfLineIsBlank(text: string, at: number): number | undefined {
     if (code !== 0x20 && code !== 0x09 && code !== 0x0d) return undefined;
   }
   return text.length + 1;
-}
-
-function pastTitle(text: string, at: number): number | undefined {
-  const open = text.charCodeAt(at);
-  if (open !== 0x22 && open !== 0x27 && open !== 0x28) return undefined;
-  const close = open === 0x28 ? 0x29 : open;
-  for (let p = at + 1; p < text.length; p += 1) {
-    const code = text.charCodeAt(p);
-    if (code === 0x5c) p += 1;
-    else if (code === close) return p + 1;
-    else if (code === 0x0a && text.charCodeAt(p + 1) === 0x0a) return undefined;
-    else if (open === 0x28 && code === 0x28) return undefined;
-  }
-  return undefined;
-}
-
-/** Past spaces and tabs with at most one line ending among them. */
-function pastSpace(text: string, at: number): number {
-  let lineEndings = 0;
-  for (; at < text.length; at += 1) {
-    const code = text.charCodeAt(at);
-    if (code === 0x0a) {
-      lineEndings += 1;
-      if (lineEndings > 1) break;
-    } else if (code !== 0x20 && code !== 0x09 && code !== 0x0d) break;
-  }
-  return at;
 }
