@@ -11,14 +11,18 @@ const BEFORE_MONITORING = /^Command queue state error/;
 /** A connection in monitoring mode; the caller disconnects it. */
 export async function monitorRedis(redis: Redis): Promise<Redis> {
   const monitor = redis.duplicate({ monitor: true, lazyConnect: true });
+  let started = false;
   let failStart: (error: Error) => void = () => {};
   const monitoring = new Promise<void>((resolve, reject) => {
     failStart = reject;
-    monitor.once('monitoring', () => resolve());
+    monitor.once('monitoring', () => {
+      started = true;
+      resolve();
+    });
   });
   monitor.on('error', (error: Error) => {
     if (BEFORE_MONITORING.test(error.message)) return;
-    if (monitor.status !== 'monitoring') failStart(error);
+    if (!started) failStart(error);
     else throw error;
   });
   await Promise.all([monitor.connect(), monitoring]);
