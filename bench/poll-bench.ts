@@ -17,17 +17,17 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
-import { pollChangeRequestsJob } from '../jobs/poll-change-requests.js';
+import { pollChangeRequestsJob } from '../jobs/poll-change-requests/poll-change-requests-job.js';
 import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
 import type { Config } from '../src/config/config-schema.js';
 import { parseConfig } from '../src/config/load-config.js';
-import { createJobDeps } from '../src/daemon/create-job-deps.js';
+import { createJobServices } from '../src/daemon/create-job-services.js';
 import type { Logger } from '../src/log/create-logger.js';
 import { changeRequestPollSchedules } from '../src/producers/change-request-poll-schedules.js';
 import { type AnyJobDefinition, defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { JobRunner } from '../src/queue/job-runner.js';
-import { pollChangeRequestsKind } from '../src/queue/kinds/poll-change-requests-kind.js';
+import { pollChangeRequestsKind } from '../jobs/poll-change-requests/poll-change-requests-kind.js';
 import { Queues } from '../src/queue/queues.js';
 import { defaultJobOptions } from '../src/queue/retry-policy.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
@@ -393,7 +393,7 @@ async function runCycle(options: CycleOptions): Promise<CycleRun> {
     definitions: [options.definition],
     connection: connections.worker(),
     config,
-    deps: createJobDeps({ config, redis: connections.state(), queues, log: jobLog, api: options.api }),
+    deps: createJobServices({ config, redis: connections.state(), queues, log: jobLog, api: options.api }),
     log: jobLog,
     stopSignal: new AbortController().signal,
   });

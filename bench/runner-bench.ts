@@ -21,7 +21,7 @@ import { pino } from 'pino';
 import { z } from 'zod';
 import type { Config } from '../src/config/config-schema.js';
 import { parseConfig } from '../src/config/load-config.js';
-import { createJobDeps } from '../src/daemon/create-job-deps.js';
+import { createJobServices } from '../src/daemon/create-job-services.js';
 import type { Logger } from '../src/log/create-logger.js';
 import { defineJob } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
@@ -261,7 +261,7 @@ function startDocsync(
       definitions: [noop],
       connection,
       config,
-      deps: createJobDeps({ config, redis: connection, queues: producer, log }),
+      deps: createJobServices({ config, redis: connection, queues: producer, log }),
       log,
       stopSignal: new AbortController().signal,
     });

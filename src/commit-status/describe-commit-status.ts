@@ -4,7 +4,7 @@
 // posting an older truth over a newer one. Undefined: nothing to post (the import of the commit
 // finished before its `importing` report ran).
 
-import type { CommitStatusEvent } from '../queue/kinds/report-commit-status-kind.js';
+import type { CommitStatusEvent } from '../../jobs/report-commit-status/report-commit-status-kind.js';
 import { type CommitStatus, fitDescription } from './commit-status.js';
 
 export interface CommitStatusFacts {

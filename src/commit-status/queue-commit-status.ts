@@ -11,7 +11,7 @@ import {
   type CommitStatusEvent,
   type ReportCommitStatusPayload,
   reportCommitStatusKind,
-} from '../queue/kinds/report-commit-status-kind.js';
+} from '../../jobs/report-commit-status/report-commit-status-kind.js';
 import type { Queues } from '../queue/queues.js';
 import { isPermanent } from '../queue/retry-policy.js';
 import type { MappingStateStore } from '../state/mapping-state.js';

@@ -4,7 +4,7 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
-import type { ReportCommitStatusPayload } from '../queue/kinds/report-commit-status-kind.js';
+import type { ReportCommitStatusPayload } from '../../jobs/report-commit-status/report-commit-status-kind.js';
 import type { LinkCheckStore } from '../state/link-check-store.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
 import { type ApprovalReview, approvalsMissing, type CommitStatusFacts } from './describe-commit-status.js';

@@ -22,7 +22,8 @@ import type { RedisConnections } from '../redis/redis-connections.js';
 import { DerivedMappingRefresher } from '../versions/derived-mapping-refresher.js';
 import { expandBranchMappings } from '../versions/expand-branch-mappings.js';
 import { RedisVersionStateStore } from '../versions/redis-version-state-store.js';
-import { createJobDeps } from './create-job-deps.js';
+import { createJobServices } from './create-job-services.js';
+import { runnerPorts } from './runner-ports.js';
 
 export interface WorkOptions {
   config: Config;
@@ -70,18 +71,20 @@ export async function startWork(options: WorkOptions): Promise<void> {
     definitions: options.jobs ?? JOBS,
     connection: redis.worker(),
     config,
-    deps: createJobDeps({
-      config,
-      // The jobs' state on a connection of its own, auto-pipelined (redis-connections.ts).
-      redis: redis.state(),
-      queues,
-      log,
-      api,
-      artifacts: options.artifacts,
-      credentials: options.credentials,
-      now: options.now,
-      metrics,
-    }),
+    ...runnerPorts(
+      createJobServices({
+        config,
+        // The jobs' state on a connection of its own, auto-pipelined (redis-connections.ts).
+        redis: redis.state(),
+        queues,
+        log,
+        api,
+        artifacts: options.artifacts,
+        credentials: options.credentials,
+        now: options.now,
+        metrics,
+      }),
+    ),
     log: log.child({ component: 'worker' }),
     stopSignal: shutdown.forced,
   });

@@ -3,7 +3,7 @@
 // removed). A notification that failed is never told about: that would loop. Nor is a run of a
 // scheduler (a poll): one fails on each tick while the cause lasts, and `failing` / `recovered` say
 // that once each.
-import { failureOf } from '../state/record-failure.js';
+import { failureOf } from '../state/failure-of.js';
 import type { NotificationEvent } from './notification-event.js';
 
 export interface FailedJob {

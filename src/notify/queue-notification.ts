@@ -3,7 +3,7 @@
 // cannot be queued is a warning, and the work that made the event goes on.
 import type { Logger } from '../log/create-logger.js';
 import type { QueueTarget } from '../queue/job-kind.js';
-import { sendNotificationKind } from '../queue/kinds/send-notification-kind.js';
+import { sendNotificationKind } from '../../jobs/send-notification/send-notification-kind.js';
 import { hookId } from './hook-id.js';
 import type { NotificationEvent } from './notification-event.js';
 import type { NotifyEventKind, NotifyHook } from './notify-config-schema.js';

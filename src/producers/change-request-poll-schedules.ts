@@ -7,7 +7,7 @@
 // holds a '.' without an '@'), not by its mappings: a mapping added or removed changes the payloads of
 // the batches after it, which keep their schedules, and only the last batch comes or goes.
 import type { MappingConfig } from '../config/mapping-schema.js';
-import type { PollChangeRequestsPayload } from '../queue/kinds/poll-change-requests-kind.js';
+import type { PollChangeRequestsPayload } from '../../jobs/poll-change-requests/poll-change-requests-kind.js';
 import type { WantedScheduler } from './sync-job-schedulers.js';
 
 /** Mappings at one interval from which their polls are batched. */

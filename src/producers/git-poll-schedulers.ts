@@ -4,10 +4,10 @@ import type { Queue } from 'bullmq';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
 import type { JobKind } from '../queue/job-kind.js';
-import type { MappingPollPayload } from '../queue/kinds/mapping-poll-payload.js';
-import { pollChangeRequestsKind } from '../queue/kinds/poll-change-requests-kind.js';
-import { pollGitKind } from '../queue/kinds/poll-git-kind.js';
-import { pollSpaceKind } from '../queue/kinds/poll-space-kind.js';
+import type { MappingPollPayload } from '../../jobs/mapping-poll-payload.js';
+import { pollChangeRequestsKind } from '../../jobs/poll-change-requests/poll-change-requests-kind.js';
+import { pollGitKind } from '../../jobs/poll-git/poll-git-kind.js';
+import { pollSpaceKind } from '../../jobs/poll-space/poll-space-kind.js';
 import { changeRequestPollSchedules } from './change-request-poll-schedules.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 

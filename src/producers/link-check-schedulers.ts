@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { toSchedule } from '../config/schedule-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { checkLinksKind, LATEST_REVISION } from '../queue/kinds/check-links-kind.js';
+import { checkLinksKind, LATEST_REVISION } from '../../jobs/check-links/check-links-kind.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 /** The id prefix of these schedulers, older than the kind handles: kept so existing ones are found. */

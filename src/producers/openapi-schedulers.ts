@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import type { OpenApiConfig } from '../config/openapi-schema.js';
 import { toSchedule } from '../config/schedule-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { refreshOpenApiKind } from '../queue/kinds/refresh-openapi-kind.js';
+import { refreshOpenApiKind } from '../../jobs/refresh-openapi/refresh-openapi-kind.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 /** Takes the `openapi` queue. */

@@ -5,7 +5,7 @@ import type { Queue } from 'bullmq';
 import type { BranchMappingConfig } from '../config/branch-mapping-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { reconcileVersionsKind } from '../queue/kinds/reconcile-versions-kind.js';
+import { reconcileVersionsKind } from '../../jobs/reconcile-versions/reconcile-versions-kind.js';
 import type { Queues } from '../queue/queues.js';
 import {
   syncChangeRequestPollSchedulers,

@@ -11,7 +11,7 @@ import { type FSWatcher, watch } from 'chokidar';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
-import { importContentKind, worktreeDebounce } from '../queue/kinds/import-content-kind.js';
+import { importContentKind, worktreeDebounce } from '../../jobs/import-content/import-content-kind.js';
 
 export class WorkingCopyWatcher {
   readonly #watchers: FSWatcher[] = [];

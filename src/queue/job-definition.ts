@@ -1,67 +1,63 @@
-// What a processor in jobs/ declares: its kind (name, queue, payload schema: src/queue/kinds/), the
-// key of the lock it runs under (the space it changes), and a plain async function. BullMQ workers
-// wrap it; nothing in a processor knows about BullMQ.
+// What a processor in jobs/ declares: its kind (name, queue, payload schema, what its outcome
+// counts toward), the services it needs (the slice of them the daemon hands it, and nothing else),
+// the key of the lock it runs under, and a plain async function. BullMQ workers wrap it; nothing in
+// a processor knows about BullMQ, and nothing here knows what the services are.
 import type { z } from 'zod';
-import type { DocsApiClient } from '../api/docs-api-client.js';
-import type { BundleStore } from '../artifacts/bundle-store.js';
-import type { Config } from '../config/config-schema.js';
-import type { GitMirror } from '../git/git-mirror.js';
 import type { Logger } from '../log/create-logger.js';
-import type { DocsyncMetrics } from '../metrics/docsync-metrics.js';
-import type { Notify } from '../notify/queue-notification.js';
-import type { Stores } from '../state/stores.js';
 import type { JobKind } from './job-kind.js';
 import type { QueueName } from './queue-names.js';
-import type { Queues } from './queues.js';
 import type { LockMode } from './space-locks.js';
+import type { UnitOutcome, WorkUnit } from './work-unit.js';
 
 /** What every processor returns: a short `result` word for the outcome log line, plus any details. */
 export interface JobResult {
   result: string;
+  /**
+   * `false` for a run that did none of its unit's work (a tick that only waited out a jitter): it
+   * ends no failures in a row.
+   */
+  counted?: false;
   [detail: string]: unknown;
 }
 
-/** The clients and settings a processor works with, passed in rather than read from globals. */
-export interface JobDeps {
-  config: Config;
-  queues: Queues;
-  now: () => Date;
-  /** The documentation service; undefined when the configuration names none (no mapping, no spec). */
-  api: DocsApiClient | undefined;
-  /** What docsync remembers between jobs, built once per process (Redis, or memory without it). */
-  stores: Stores;
-  mirrorFor: (repo: string) => GitMirror;
-  artifacts: BundleStore | undefined;
-  /** Plan and log every step, change nothing. */
-  dryRun: boolean;
-  /** The process's metrics, which /metrics serves; the runner records each job's outcome in them. */
-  metrics: DocsyncMetrics;
-  /** Tells the webhooks of `notify:` (src/notify/); undefined when none is configured. Never throws. */
-  notify?: Notify | undefined;
+/** The job a processor runs, as it reads it. */
+export interface RunningJob {
+  id: string;
+  name: string;
+  queue: QueueName;
+  attempt: number;
+  maxAttempts: number;
+  /**
+   * When the job failed for good and its work backs off (src/queue/work-back-off.ts): the time,
+   * ISO 8601, before which queuing the work again does not run it. Set before its failure is recorded.
+   */
+  nextTry?: string;
 }
 
-export interface JobContext extends JobDeps {
+/** What the runner adds to the services of every job. */
+export interface JobRun {
   log: Logger;
   /** Aborted when docsync must stop before the job ends, or when the job's space lock is lost. */
   signal: AbortSignal;
-  job: {
-    id: string;
-    name: string;
-    queue: QueueName;
-    attempt: number;
-    maxAttempts: number;
-    /**
-     * When the job failed for good and its work backs off (src/queue/work-back-off.ts): the time,
-     * ISO 8601, before which queuing the work again does not run it. Set before onFailure.
-     */
-    nextTry?: string;
-  };
+  job: RunningJob;
+  /**
+   * Records how one unit of the job's work ended, under the runner's rule (nothing in a dry run):
+   * for a job whose payload names several units (a batch), each as it ends. The runner records
+   * the unit of its kind itself.
+   */
+  recordOutcome(unit: WorkUnit, outcome: UnitOutcome): Promise<void>;
 }
 
-export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
+/** A processor's context: the services it declared (`D`) and the run. */
+export type JobContext<D = unknown> = D & JobRun;
+
+export interface JobDefinition<P = unknown, R extends JobResult = JobResult, D = unknown> {
   name: string;
   queue: QueueName;
   payload: z.ZodType<P>;
+  countsToward: JobKind<P, unknown>['countsToward'];
+  /** The services the job is handed, by name: the daemon builds them and passes exactly these. */
+  needs: readonly (keyof D & string)[];
   /**
    * The key of the lock the job runs under: jobs with the same key never run at the same time, in
    * any process. The space a job changes (`spc_1`), or another shared thing (`openapi/<org>/<slug>`).
@@ -73,49 +69,46 @@ export interface JobDefinition<P = unknown, R extends JobResult = JobResult> {
    * readers of the key, and never holds a writer back nor waits for one.
    */
   lock?: LockMode;
-  run(ctx: JobContext, payload: P): Promise<R>;
+  run(ctx: JobContext<D>, payload: P): Promise<R>;
   /**
    * One sentence for people about what a completed run did, kept in the event log that the status
    * page shows; undefined when it changed nothing worth showing (an unchanged import, a clean poll).
    */
   describe?(result: R, payload: P): string | undefined;
   /**
-   * Keeps a failed run's reason where /status shows it. The runner calls it once per failed
-   * attempt, after deciding whether the job is tried again, and never in a dry run, for an aborted
-   * job (shutdown, lost lock) or a rate-limit pause. A failure of its own is logged, never thrown.
+   * What a failed run changes besides its record, which the runner keeps (a failed import's commit
+   * status). Called once per failed attempt under the runner's rule: never in a dry run, for an
+   * aborted job (shutdown, lost lock) or a rate-limit pause. A failure of its own is logged.
    */
-  onFailure?(ctx: JobContext, payload: P, error: unknown): Promise<void>;
-  /**
-   * Tells the stores a run went through, ending the failures in a row that onFailure counted. The
-   * runner calls it after a completed run, never in a dry run. A failure of its own is logged.
-   */
-  onSuccess?(ctx: JobContext, payload: P, result: R): Promise<void>;
+  afterFailure?(ctx: JobContext<D>, payload: P, error: unknown): Promise<void>;
 }
 
-/** What a processor of jobs/ adds to its kind: everything but the name, queue and payload schema. */
-export type JobImplementation<P, R extends JobResult = JobResult> = Omit<
-  JobDefinition<P, R>,
-  'name' | 'queue' | 'payload'
+/** What a processor adds to its kind and its needs. */
+export type JobImplementation<P, R extends JobResult, D> = Omit<
+  JobDefinition<P, R, D>,
+  'name' | 'queue' | 'payload' | 'countsToward' | 'needs'
 >;
 
 /**
- * The processor of a kind (src/queue/kinds/): its name, queue and payload schema are the kind's,
- * so the producer's handle and the worker can never disagree. The one-argument form is for
- * processors whose jobs docsync never queues itself (tests, benches).
+ * The processor of a kind: its name, queue, payload schema and what it counts toward are the
+ * kind's, so the producer's handle and the worker can never disagree. jobs/define-job.ts names the
+ * services; tests and benches that define their own jobs pass a whole definition.
  */
-export function defineJob<P, R extends JobResult>(
+export function jobDefinition<P, R extends JobResult, D>(
   kind: JobKind<P, unknown>,
-  implementation: JobImplementation<P, R>,
-): JobDefinition<P, R>;
-export function defineJob<P, R extends JobResult>(definition: JobDefinition<P, R>): JobDefinition<P, R>;
-export function defineJob<P, R extends JobResult>(
-  first: JobKind<P, unknown> | JobDefinition<P, R>,
-  implementation?: JobImplementation<P, R>,
-): JobDefinition<P, R> {
-  if (implementation === undefined) return first as JobDefinition<P, R>;
-  return { ...implementation, name: first.name, queue: first.queue, payload: first.payload };
+  needs: readonly (keyof D & string)[],
+  implementation: JobImplementation<P, R, D>,
+): JobDefinition<P, R, D> {
+  return {
+    ...implementation,
+    name: kind.name,
+    queue: kind.queue,
+    payload: kind.payload,
+    countsToward: kind.countsToward,
+    needs,
+  };
 }
 
-/** A definition of any payload type, as the registry and the runner hold them. */
-// biome-ignore lint/suspicious/noExplicitAny: the runner validates each payload with its own schema before use
-export type AnyJobDefinition = JobDefinition<any, JobResult>;
+/** A definition of any payload and services, as the registry and the runner hold them. */
+// biome-ignore lint/suspicious/noExplicitAny: the runner validates each payload with its own schema and hands each job the services it names
+export type AnyJobDefinition = JobDefinition<any, JobResult, any>;

@@ -1,6 +1,7 @@
-// A kind of job docsync queues, declared once (src/queue/kinds/): its name, queue, payload schema,
-// job id scheme and retention. Producers and jobs queue through its handle, never by a string, so a
-// bad payload fails where it is made, not later in a worker. The same work queued while its job
+// A kind of job docsync queues, declared once beside its processor (jobs/<name>/<name>-kind.ts):
+// its name, queue, payload schema, job id scheme, what its outcome counts toward, and retention.
+// Producers and jobs queue through its handle, never by a string, so a bad payload fails where it
+// is made, not later in a worker. The same work queued while its job
 // waits or runs is that job; queued after it finished (failed, or completed), it runs again
 // (src/queue/add-work.ts).
 import type { Job, JobsOptions, Queue, RepeatOptions } from 'bullmq';
@@ -10,6 +11,7 @@ import { PayloadError } from '../errors/payload-error.js';
 import { addWork, addWorkBulk, type Work } from './add-work.js';
 import type { QueueName } from './queue-names.js';
 import type { Queues } from './queues.js';
+import type { WorkUnit } from './work-unit.js';
 
 /**
  * How long BullMQ keeps a finished job: `true` removes it at once, a number keeps that many; what
@@ -46,6 +48,13 @@ export interface JobKindSpec<P, I> {
    * that job; undefined leaves the id to BullMQ (every enqueue is a new job).
    */
   id: (payload: P, reason: string | undefined) => string | undefined;
+  /**
+   * What a run's outcome counts toward on /status and in the health states: the unit of work its
+   * payload names (the runner records its failures and the success that ends them, one rule for
+   * every kind), or undefined for a payload whose processor records its own units (a batch).
+   * `false` for a kind whose outcomes must not count, with the reason in a comment beside it.
+   */
+  countsToward: ((payload: P) => WorkUnit | undefined) | false;
   /** For jobs queued through the handle; jobs of a scheduler keep the queue's defaults. */
   retention?: Retention | ((payload: P) => Retention | undefined);
 }

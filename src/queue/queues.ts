@@ -1,11 +1,11 @@
 // The BullMQ queues docsync produces into, created once and shared by producers, jobs and status.
 import { Queue } from 'bullmq';
-import type { Config } from '../config/config-schema.js';
 import { closeAll } from '../lifecycle/close-all.js';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { QUEUE_NAMES, type QueueName } from './queue-names.js';
+import type { QueueSettings, RedisKeySettings } from './queue-settings.js';
 import { defaultJobOptions } from './retry-policy.js';
 
 export type QueueCounts = Record<(typeof COUNTED)[number], number>;
@@ -26,7 +26,7 @@ export class Queues {
   readonly connection: RedisClient;
   #closing: Promise<void> | undefined;
 
-  constructor(connection: RedisClient, config: Pick<Config, 'redis' | 'queues'>, log: Logger) {
+  constructor(connection: RedisClient, config: { redis: RedisKeySettings; queues: QueueSettings }, log: Logger) {
     this.connection = connection;
     const defaults = defaultJobOptions(config.queues);
     // The queues share one connection: its errors reach every queue, so they share one throttle.

@@ -4,8 +4,8 @@
 // (src/api/api-retry-policy.ts): its ApiError carries the verdict as `retryable`.
 import type { DefaultJobOptions } from 'bullmq';
 import { ZodError } from 'zod';
-import type { Config } from '../config/config-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
+import type { QueueSettings } from './queue-settings.js';
 
 export const RETRY_POLICY = {
   /** Node socket errors that mean "try again later". */
@@ -37,7 +37,9 @@ export const RETRY_POLICY = {
 } as const;
 
 /** The options every job of every queue starts from: bounded attempts, backoff with jitter, bounded history. */
-export function defaultJobOptions(queues: Config['queues']): DefaultJobOptions {
+export function defaultJobOptions(
+  queues: Pick<QueueSettings, 'attempts' | 'backoff' | 'keepCompleted' | 'keepFailed'>,
+): DefaultJobOptions {
   return {
     attempts: queues.attempts,
     backoff: { type: 'exponential', delay: queues.backoff, jitter: RETRY_POLICY.backoffJitter },

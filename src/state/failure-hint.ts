@@ -2,6 +2,9 @@
 // status page and `docsync status` show it: the setting most likely wrong, named by its key, else
 // what the code means (src/errors/error-codes.ts). Pure: the error and what the job was about come in.
 import { ApiError } from '../api/api-error.js';
+import { GitHostError } from '../commit-status/git-host-error.js';
+import { gitHostHint } from '../commit-status/git-host-hint.js';
+import type { GitHostReport } from '../commit-status/report-config-schema.js';
 import { ArtifactStorageError } from '../artifacts/artifact-storage-error.js';
 import { artifactStorageHint } from '../artifacts/artifact-storage-hint.js';
 import { DocsyncError } from '../errors/docsync-error.js';
@@ -13,7 +16,8 @@ import { OpenApiSourceError, type SourceSetting } from '../openapi/openapi-sourc
 
 /** What the failed job was about: a mapping (its name and space) or an OpenAPI spec. */
 export interface FailureSubject {
-  mapping?: { name: string; space: string } | undefined;
+  /** A mapping, with the git host its commit statuses go to when it reports them. */
+  mapping?: { name: string; space: string; report?: GitHostReport | undefined } | undefined;
   spec?: { org: string; slug: string } | undefined;
 }
 
@@ -24,6 +28,8 @@ export function failureHint(error: unknown, subject: FailureSubject = {}): strin
   if (error instanceof ApiError) return apiHint(error, subject) ?? ERROR_CODES[error.code];
   if (error instanceof GitError) return gitHint(error, subject) ?? ERROR_CODES[error.code];
   if (error instanceof GitHubAppError) return githubAppHint(error, subject);
+  if (error instanceof GitHostError && subject.mapping?.report !== undefined)
+    return gitHostHint(error, subject.mapping.name, subject.mapping.report);
   if (error instanceof ArtifactStorageError) return artifactStorageHint(error);
   if (error instanceof OpenApiSourceError && error.setting !== undefined)
     return sourceHint(error.setting, subject);

@@ -4,7 +4,7 @@
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { QueueTarget } from '../queue/job-kind.js';
-import { checkLinksKind } from '../queue/kinds/check-links-kind.js';
+import { checkLinksKind } from '../../jobs/check-links/check-links-kind.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
 import { carryOrigin } from './docsync-revision.js';
 

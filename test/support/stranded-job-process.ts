@@ -4,7 +4,7 @@
 import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { parseConfig } from '../../src/config/load-config.js';
-import { createJobDeps } from '../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../src/daemon/create-job-services.js';
 import { createLogger } from '../../src/log/create-logger.js';
 import { defineJob } from '../../src/queue/job-definition.js';
 import { JobRunner } from '../../src/queue/job-runner.js';
@@ -32,7 +32,7 @@ new JobRunner({
   definitions: [holdSpace],
   connection,
   config,
-  deps: createJobDeps({ config, redis: connection, queues, log }),
+  deps: createJobServices({ config, redis: connection, queues, log }),
   log,
   stopSignal: new AbortController().signal,
 }).start();

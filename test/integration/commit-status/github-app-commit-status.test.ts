@@ -4,7 +4,7 @@
 // posted after the first token's hour goes with a renewed one.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commitStatusFailure } from '../../../src/commit-status/commit-status-failure.js';
+import { commitStatusFailure } from '../../../src/commit-status/git-host-hint.js';
 import { postCommitStatus } from '../../../src/commit-status/post-commit-status.js';
 import type { GitHostReport } from '../../../src/commit-status/report-config-schema.js';
 import { statusToken } from '../../../src/commit-status/status-token.js';

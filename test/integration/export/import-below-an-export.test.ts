@@ -3,7 +3,7 @@
 // as it is, the person's commit would take the edit out of the service again; the import takes the
 // export's commit instead, and neither side is lost.
 import { describe, expect, it } from 'vitest';
-import { importContentKind } from '../../../src/queue/kinds/import-content-kind.js';
+import { importContentKind } from '../../../jobs/import-content/import-content-kind.js';
 import { completedRuns } from '../../support/job-runs.js';
 import { stateWhere } from '../../support/state-where.js';
 import { startTwoWay } from '../../support/two-way-world.js';

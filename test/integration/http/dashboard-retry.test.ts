@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { updateChangeRequestKind } from '../../../src/queue/kinds/update-change-request-kind.js';
+import { updateChangeRequestKind } from '../../../jobs/update-change-request/update-change-request-kind.js';
 import { failJobsUntil } from '../../support/refusing-worker.js';
 import { startTestDaemon, type TestDaemon } from '../../support/start-test-daemon.js';
 import { uniquePrefix } from '../../support/test-context.js';

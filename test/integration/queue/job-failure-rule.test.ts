@@ -4,13 +4,13 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { memoryStores } from '../../../src/state/memory-stores.js';
-import { recordMappingFailure } from '../../../src/state/record-failure.js';
+import { recordMappingFailure } from '../../../src/state/failure-of.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
@@ -58,7 +58,7 @@ function failingRunner(label: string, options: { dryRun: boolean }) {
     definitions: [fails],
     connection,
     config,
-    deps: createJobDeps({ config, stores, queues, log: captured.log }),
+    deps: createJobServices({ config, stores, queues, log: captured.log }),
     log: captured.log,
     stopSignal: stop.signal,
   });

@@ -5,14 +5,14 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { PayloadError } from '../../../src/errors/payload-error.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { defineJobKind } from '../../../src/queue/job-kind.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
-import { checkLinksKind } from '../../../src/queue/kinds/check-links-kind.js';
-import { pollGitKind } from '../../../src/queue/kinds/poll-git-kind.js';
+import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
+import { pollGitKind } from '../../../jobs/poll-git/poll-git-kind.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { memoryStores } from '../../../src/state/memory-stores.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
@@ -116,7 +116,7 @@ describe('the job runner', () => {
       definitions: [tidy, noop],
       connection,
       config,
-      deps: createJobDeps({ config, stores: memoryStores(), queues: workerQueues, log: captured.log }),
+      deps: createJobServices({ config, stores: memoryStores(), queues: workerQueues, log: captured.log }),
       log: captured.log,
       stopSignal: new AbortController().signal,
     });

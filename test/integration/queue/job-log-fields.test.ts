@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
 import { userIdOf } from '../../../src/emulator/create-emulator.js';
-import { checkLinksKind } from '../../../src/queue/kinds/check-links-kind.js';
+import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
 import { duplicateJsonKeys } from '../../support/duplicate-json-keys.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
@@ -97,7 +97,7 @@ function runner(label: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   const captured = captureLog();
   const queues = new Queues(connection, config, captured.log);
-  const deps = createJobDeps({ config, redis: connection, queues, log: captured.log });
+  const deps = createJobServices({ config, redis: connection, queues, log: captured.log });
   const instance = new JobRunner({
     definitions: [touchSpace, flaky, stubborn, throttled],
     connection,

@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
@@ -59,7 +59,7 @@ function runner(): void {
     definitions: [writer],
     connection,
     config,
-    deps: createJobDeps({ config, redis: connection, queues, log: captured.log }),
+    deps: createJobServices({ config, redis: connection, queues, log: captured.log }),
     log: captured.log,
     stopSignal: new AbortController().signal,
   });

@@ -5,11 +5,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { checkLinksJob } from '../../../jobs/check-links.js';
-import { importContentJob } from '../../../jobs/import-content.js';
+import { checkLinksJob } from '../../../jobs/check-links/check-links-job.js';
+import { importContentJob } from '../../../jobs/import-content/import-content-job.js';
 import { createDocsApiClient } from '../../../src/api/create-docs-api-client.js';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { FIRST_BUSY_RETRY_MS } from '../../../src/queue/busy-delay.js';
 import { type AnyJobDefinition, defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
@@ -76,7 +76,7 @@ function runner() {
     definitions: [recordedCheckLinks, writer],
     connection,
     config,
-    deps: createJobDeps({
+    deps: createJobServices({
       config,
       redis: connection,
       queues,

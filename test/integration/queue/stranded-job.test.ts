@@ -7,7 +7,7 @@ import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
 import { defineJob } from '../../../src/queue/job-definition.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
@@ -67,7 +67,7 @@ describe('a job stranded by a killed process', () => {
       definitions: [finished],
       connection,
       config,
-      deps: createJobDeps({ config, redis: connection, queues, log: captured.log }),
+      deps: createJobServices({ config, redis: connection, queues, log: captured.log }),
       log: captured.log,
       stopSignal: new AbortController().signal,
     });

@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { WorkingCopyWatcher } from '../../../src/producers/working-copy-watcher.js';
 import { jobId } from '../../../src/queue/job-id.js';
-import { importContentKind, worktreeDebounce } from '../../../src/queue/kinds/import-content-kind.js';
+import { importContentKind, worktreeDebounce } from '../../../jobs/import-content/import-content-kind.js';
 import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 

@@ -2,7 +2,7 @@
 // batches (src/producers/change-request-poll-schedules.ts), one scheduler per batch, and /status
 // shows every mapping's change requests judged, as it does with a poll per mapping.
 import { describe, expect, it } from 'vitest';
-import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests.js';
+import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests/poll-change-requests-job.js';
 import { BATCHED_FROM } from '../../../src/producers/change-request-poll-schedules.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';

@@ -3,10 +3,10 @@
 // the payloads of one-by-one queuing, records every verdict, and reads docsync's state in a number
 // of Redis commands that does not grow with the number of change requests (watched with MONITOR).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests.js';
+import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests/poll-change-requests-job.js';
 import type { ChangeRequest } from '../../../src/api/schemas/change-request-schema.js';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import type { JobContext, JobDeps } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { Queues } from '../../../src/queue/queues.js';
@@ -65,7 +65,7 @@ ${[small, large]
   const { log } = captureLog('warn');
   const queues = new Queues(redis, config, log);
   const api = testApiClient(emulator).client;
-  const deps = createJobDeps({ config, redis, queues, log, api });
+  const deps = createJobServices({ config, redis, queues, log, api });
   afterAll(() => queues.close());
   const listed = async (space: string) => {
     const crs: ChangeRequest[] = [];

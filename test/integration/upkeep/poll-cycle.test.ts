@@ -7,10 +7,10 @@
 import type { Job } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests.js';
+import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests/poll-change-requests-job.js';
 import type { ChangeRequest } from '../../../src/api/schemas/change-request-schema.js';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { createJobDeps } from '../../../src/daemon/create-job-deps.js';
+import { createJobServices } from '../../../src/daemon/create-job-services.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
@@ -61,7 +61,7 @@ ${mappings
   const { log, lines } = captureLog('warn');
   const queues = new Queues(redis, config, log);
   const api = testApiClient(emulator).client;
-  const deps = createJobDeps({ config, redis, queues, log, api });
+  const deps = createJobServices({ config, redis, queues, log, api });
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   const runner = new JobRunner({
     definitions: [pollChangeRequestsJob],

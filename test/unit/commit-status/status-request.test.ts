@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commitStatusFailure } from '../../../src/commit-status/commit-status-failure.js';
+import { commitStatusFailure } from '../../../src/commit-status/git-host-hint.js';
 import { GitHostError } from '../../../src/commit-status/git-host-error.js';
 import type { GitHostReport } from '../../../src/commit-status/report-config-schema.js';
 import { statusRequest } from '../../../src/commit-status/status-request.js';

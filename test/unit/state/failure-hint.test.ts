@@ -6,7 +6,7 @@ import { ERROR_CODES } from '../../../src/errors/error-codes.js';
 import { GitError } from '../../../src/git/git-error.js';
 import { OpenApiSourceError } from '../../../src/openapi/openapi-source-error.js';
 import { failureHint } from '../../../src/state/failure-hint.js';
-import { failureOf } from '../../../src/state/record-failure.js';
+import { failureOf } from '../../../src/state/failure-of.js';
 
 const MAPPING = { mapping: { name: 'docs', space: 'spc_1' } };
 

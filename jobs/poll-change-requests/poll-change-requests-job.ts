@@ -1,0 +1,225 @@
+// poll-change-requests: list a mapping's space's open change requests (every page), refresh the
+// merge verdict of each one docsync manages, and queue what each needs (planUpkeep): an update
+// when it is outdated and the policy updates always, a merge attempt when merging is enabled
+// (checked again on fresh reads by the merge job). Run by a job scheduler per mapping, or per batch
+// of mappings polled at one interval when there are many (src/producers/change-request-poll-schedules.ts):
+// a job costs Redis round trips and CPU of its own, about what listing one space costs. Its cost is
+// the list: docsync's own state is read in one MGET per poll, and each kind of job queued in one
+// addBulk (src/upkeep/judge-polled-change-requests.ts), after one read of which of those jobs
+// finished already (two ZMSCOREs, whatever their number: src/queue/add-work.ts).
+import type { DocsApiClient } from '../../src/api/docs-api-client.js';
+import type { ChangeRequest } from '../../src/api/schemas/change-request-schema.js';
+import { mapBounded } from '../../src/concurrency/map-bounded.js';
+import { SharedLimit } from '../../src/concurrency/shared-limit.js';
+import { mappingByName } from '../../src/config/mapping-by-name.js';
+import { DocsyncError } from '../../src/errors/docsync-error.js';
+import { subjectMarker } from '../../src/import/change-request-subject.js';
+import { bestEffort } from '../../src/queue/best-effort.js';
+import type { JobContext } from '../../src/queue/job-definition.js';
+import { defineJob } from '../../src/queue/job-definition.js';
+import { checkLinksKind } from '../check-links/check-links-kind.js';
+import { mergeChangeRequestKind } from '../merge-change-request/merge-change-request-kind.js';
+import { pollChangeRequestsKind } from './poll-change-requests-kind.js';
+import { updateChangeRequestKind } from '../update-change-request/update-change-request-kind.js';
+import { isPermanent, rateLimitPauseMs } from '../../src/queue/retry-policy.js';
+import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
+import type { StoredVerdict } from '../../src/state/verdict-store.js';
+import {
+  judgePolledChangeRequests,
+  type PolledJudgement,
+} from '../../src/upkeep/judge-polled-change-requests.js';
+import { requireApi, requireMapping } from '../job-requirements.js';
+
+/** Mappings of a batch polled at once: a batch job is one of the queue's slots, not one list. */
+export const BATCH_PARALLEL_POLLS = 8;
+
+/**
+ * Mappings of all batches polled at once in this process, per connection to the service (the
+ * client's pool): enough to keep every connection busy while the others' answers are judged, and no
+ * queue of waiting requests inside docsync that would eat into their deadlines (a slow service, 16
+ * batch jobs with merge verdicts: a thousand requests waiting for 8 connections).
+ */
+export const POLLS_PER_CONNECTION = 2;
+
+/** The limit of the batch polls that share one service client. */
+const pollLimits = new WeakMap<DocsApiClient, SharedLimit>();
+
+function pollLimitOf(api: DocsApiClient): SharedLimit {
+  let limit = pollLimits.get(api);
+  if (limit === undefined) {
+    limit = new SharedLimit(POLLS_PER_CONNECTION * api.connections);
+    pollLimits.set(api, limit);
+  }
+  return limit;
+}
+
+type MappingPoll = { result: 'polled'; managed: number; updates: number; merges: number };
+
+/** A poll, and whether the mapping's state it read held failures in a row of this job. */
+interface PolledMapping {
+  poll: MappingPoll;
+  failing: boolean;
+}
+
+export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
+  // A refused token, a missing space: counted in /status as failures in a row until a poll goes
+  // through. A batch records each of its mappings' outcomes itself (pollBatch).
+  onFailure: async (ctx, payload, error) => {
+    if ('mapping' in payload) await recordMappingFailure(ctx, payload.mapping, error);
+  },
+  onSuccess: async (ctx, payload) => {
+    if ('mapping' in payload) await recordMappingSuccess(ctx, payload.mapping);
+  },
+  async run(ctx, payload) {
+    if (!('mapping' in payload)) return pollBatch(ctx, payload.mappings);
+    try {
+      const { poll } = await pollMapping(ctx, payload.mapping);
+      countPoll(ctx, payload.mapping, 'polled');
+      return poll;
+    } catch (error) {
+      if (!endsTheJob(ctx, error)) countPoll(ctx, payload.mapping, 'failed');
+      throw error;
+    }
+  },
+});
+
+/**
+ * Each mapping of a batch polled, BATCH_PARALLEL_POLLS at once (and all batches of the process
+ * together, POLLS_PER_CONNECTION per connection of the service client), its outcome recorded as the runner
+ * records a job's (never in a dry run): one mapping's failure is logged and shown in /status for
+ * that mapping, the others go on, and the next tick polls it again. A rate limit or a stop ends the
+ * batch (no mapping starts after it) and is the job's: the runner pauses the queue, or stops.
+ */
+async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
+  let stop: unknown;
+  const totals = { mappings: mappings.length, failed: 0, managed: 0, updates: 0, merges: 0 };
+  const limit = pollLimitOf(requireApi(ctx));
+  await mapBounded(mappings, BATCH_PARALLEL_POLLS, async (name) => {
+    if (stop !== undefined) return;
+    try {
+      const polled = await limit.run(async () => (stop === undefined ? pollMapping(ctx, name) : undefined));
+      if (polled === undefined) return;
+      countPoll(ctx, name, 'polled');
+      const { poll, failing } = polled;
+      totals.managed += poll.managed;
+      totals.updates += poll.updates;
+      totals.merges += poll.merges;
+      // A success ends a run of failures: a write only for a mapping whose state it read had one.
+      if (failing && !ctx.dryRun)
+        await bestEffort(ctx.log.child({ mapping: name }), 'mapping poll outcome not recorded', () =>
+          recordMappingSuccess(ctx, name),
+        );
+    } catch (error) {
+      if (endsTheJob(ctx, error)) {
+        stop ??= ctx.signal.aborted ? (ctx.signal.reason ?? error) : error;
+        return;
+      }
+      totals.failed += 1;
+      countPoll(ctx, name, 'failed');
+      const code = error instanceof DocsyncError ? error.code : undefined;
+      const log = ctx.log.child({ mapping: name });
+      if (isPermanent(error)) log.error({ code, err: error }, 'change request poll of a mapping failed');
+      else log.warn({ code, err: error }, 'change request poll of a mapping failed, next tick polls again');
+      if (!ctx.dryRun)
+        await bestEffort(log, 'mapping poll outcome not recorded', () =>
+          recordMappingFailure(ctx, name, error),
+        );
+    }
+  });
+  if (stop !== undefined) throw stop;
+  return { result: 'polled' as const, ...totals };
+}
+
+/**
+ * One mapping's poll in /metrics. A name from a payload that the configuration does not have (a job
+ * queued before the mapping was removed, or by hand) is not counted: a label must stay bounded.
+ */
+function countPoll(ctx: JobContext, mapping: string, result: 'polled' | 'failed'): void {
+  if (mappingByName(ctx.config.mappings, mapping) !== undefined)
+    ctx.metrics.changeRequestPoll(mapping, result);
+}
+
+/** A stop or a rate limit: the job's end (the runner stops, or pauses the queue), no mapping's failure. */
+function endsTheJob(ctx: JobContext, error: unknown): boolean {
+  return ctx.signal.aborted || rateLimitPauseMs(error) !== undefined;
+}
+
+async function pollMapping(ctx: JobContext, name: string): Promise<PolledMapping> {
+  const mapping = requireMapping(ctx, name);
+  const api = requireApi(ctx);
+  const manageAll = mapping.changeRequest.manage === 'all';
+  // Only needed to pick docsync's own change requests: a hash, once per poll.
+  const marker = manageAll ? '' : subjectMarker(mapping.name, mapping.git.branch);
+  const listOpen = async (): Promise<ChangeRequest[]> => {
+    const open: ChangeRequest[] = [];
+    for await (const cr of api.changeRequests.listAll(mapping.space, {
+      status: 'open',
+      signal: ctx.signal,
+    }))
+      open.push(cr);
+    return open;
+  };
+  // docsync's state and the list at once: the state only picks from what is listed. A state that
+  // does not read fails the poll first, as when it was read before listing.
+  const [stateRead, listed] = await Promise.allSettled([ctx.stores.mappings.get(mapping.name), listOpen()]);
+  if (stateRead.status === 'rejected') throw stateRead.reason;
+  if (listed.status === 'rejected') throw listed.reason;
+  const state = stateRead.value;
+  const managed = listed.value.filter(
+    (cr) => manageAll || cr.id === state.changeRequestId || cr.subject.includes(marker),
+  );
+  // The change request docsync keeps may be a draft: drafts are not listed as open, but its
+  // verdict ('draft') belongs in /status. One more read, only in that case.
+  if (state.changeRequestId !== undefined && !managed.some((cr) => cr.id === state.changeRequestId)) {
+    const kept = await api.changeRequests
+      .get(mapping.space, state.changeRequestId, { signal: ctx.signal })
+      .catch(() => undefined);
+    if (kept?.status === 'draft') managed.push(kept);
+  }
+  const judged = await judgePolledChangeRequests(mapping, api, ctx.stores.links, managed, ctx.signal);
+  const jobOf = ({ changeRequest: cr }: PolledJudgement) => ({
+    payload: { mapping: mapping.name, space: mapping.space, changeRequest: cr.id, revision: cr.revision },
+  });
+  const updates = judged.filter((one) => one.actions.update).map(jobOf);
+  const merges = judged.filter((one) => one.actions.merge).map(jobOf);
+  const checks = judged
+    .filter((one) => one.check)
+    .map(({ changeRequest: cr }) => ({
+      payload: {
+        space: mapping.space,
+        changeRequest: cr.id,
+        revision: cr.revision,
+        comment: mapping.links.comment,
+      },
+    }));
+  const at = ctx.now().toISOString();
+  const records = judged.map(
+    ({ changeRequest: cr, verdict }): StoredVerdict => ({
+      changeRequest: cr.id,
+      number: cr.number,
+      subject: cr.subject,
+      revision: cr.revision,
+      mergeable: verdict.mergeable,
+      reasons: verdict.reasons,
+      at,
+    }),
+  );
+  // One addBulk per kind: link checks on their own queue meanwhile; on maintain, each change
+  // request's update is still queued before its merge attempt. The verdicts are written at the
+  // same time: /status reads them, no job does.
+  // Settled, all of them, before the job ends: a write still on its way after a failed enqueue
+  // could land after the next poll's.
+  const written = await Promise.allSettled([
+    checks.length > 0 ? checkLinksKind.enqueueBulk(ctx.queues, checks) : undefined,
+    (async () => {
+      if (updates.length > 0) await updateChangeRequestKind.enqueueBulk(ctx.queues, updates);
+      if (merges.length > 0) await mergeChangeRequestKind.enqueueBulk(ctx.queues, merges);
+    })(),
+    ctx.dryRun ? undefined : ctx.stores.verdicts.replace(mapping.name, records),
+  ]);
+  for (const outcome of written) if (outcome.status === 'rejected') throw outcome.reason;
+  return {
+    poll: { result: 'polled', managed: managed.length, updates: updates.length, merges: merges.length },
+    failing: state.failures?.[ctx.job.name] !== undefined,
+  };
+}

@@ -1,0 +1,150 @@
+// poll-git: fetch a mapping's repository into docsync's mirror and decide (planGitPoll) whether
+// its folder needs an import, whether the branch was rewritten (pause), or nothing. Run by a job
+// scheduler per mapping, and at once by the push webhook and `docsync resume`.
+import type { MappingConfig } from '../../src/config/mapping-schema.js';
+import { DocsyncError } from '../../src/errors/docsync-error.js';
+import type { GitMirror } from '../../src/git/git-mirror.js';
+import { planGitPoll } from '../../src/import/plan-git-poll.js';
+import { defineJob, type JobContext, type JobResult } from '../../src/queue/job-definition.js';
+import { type ImportContentPayload, importContentKind } from '../import-content/import-content-kind.js';
+import { pollGitKind } from './poll-git-kind.js';
+import { refreshOpenApiKind } from '../refresh-openapi/refresh-openapi-kind.js';
+import { importStateLost, recoverImportState } from '../../src/recovery/recover-import-state.js';
+import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
+import { requireMapping } from '../job-requirements.js';
+
+/** Commits read per poll at most; the import takes the head's folder whatever their number. */
+const COMMITS_PER_POLL = 500;
+
+export const pollGitJob = defineJob(pollGitKind, {
+  async run(ctx, payload) {
+    return await poll(ctx, requireMapping(ctx, payload.mapping));
+  },
+  // A missing branch or folder, refused credentials: the reason belongs in /status, not only the
+  // log, counted as failures in a row until a poll goes through.
+  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
+  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
+});
+
+/**
+ * OpenAPI specs kept in this mapping's repository are refreshed as soon as their file changes on
+ * the branch, not only on their schedule: once per new blob.
+ */
+async function refreshSpecsTouched(
+  ctx: JobContext,
+  mapping: MappingConfig,
+  mirror: GitMirror,
+  head: string,
+): Promise<void> {
+  const specs = ctx.config.openapi.filter(
+    (spec) =>
+      typeof spec.source === 'object' && 'mapping' in spec.source && spec.source.mapping === mapping.name,
+  );
+  if (specs.length === 0 || ctx.dryRun) return;
+  const store = ctx.stores.openapi;
+  for (const spec of specs) {
+    const path = (spec.source as { path: string }).path;
+    const [blob, state] = await Promise.all([
+      mirror.blob(head, path, ctx.signal),
+      store.get(spec.org, spec.slug),
+    ]);
+    if (blob === undefined || state.uploaded?.validators.blob === blob.oid) continue;
+    await refreshOpenApiKind.enqueue(
+      ctx.queues,
+      { org: spec.org, slug: spec.slug, trigger: 'git' },
+      { reason: blob.oid },
+    );
+    ctx.log.info(
+      { mapping: mapping.name, org: spec.org, slug: spec.slug, blob: blob.oid },
+      'openapi refresh queued by a commit',
+    );
+  }
+}
+
+async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult> {
+  const mirror = ctx.mirrorFor(mapping.git.repo);
+  await mirror.fetch(ctx.signal);
+  const head = await mirror.resolve(mapping.git.branch, ctx.signal);
+  if (head === undefined) {
+    throw new DocsyncError(
+      'BRANCH_NOT_FOUND',
+      `branch ${mapping.git.branch} does not exist in the repository of mapping ${mapping.name}`,
+    );
+  }
+  await refreshSpecsTouched(ctx, mapping, mirror, head);
+  let state = await ctx.stores.mappings.get(mapping.name);
+  // Redis lost the state (or never had it): what the service holds of docsync's imports says which
+  // commit is in the space already, so that it is not imported into a second change request.
+  if (importStateLost(state) && ctx.api !== undefined)
+    state = await recoverImportState({
+      api: ctx.api,
+      store: ctx.stores.mappings,
+      mirror,
+      mapping,
+      head,
+      state,
+      signal: ctx.signal,
+      dryRun: ctx.dryRun,
+      log: ctx.log,
+      now: ctx.now,
+    });
+  const last = state.lastImportedSha;
+  if (last === undefined && (await mirror.treeHash(head, mapping.git.dir, ctx.signal)) === undefined) {
+    throw new DocsyncError(
+      'FOLDER_NOT_FOUND',
+      `folder ${mapping.git.dir} does not exist on branch ${mapping.git.branch} of mapping ${mapping.name}: check git.dir`,
+    );
+  }
+  // isAncestor answers false for a commit gone from the mirror; any other git error is retried,
+  // never taken for a force-push.
+  const headContainsLast = last === undefined ? undefined : await mirror.isAncestor(last, head, ctx.signal);
+  let commits: Awaited<ReturnType<typeof mirror.commitsTouching>> = [];
+  if (last === undefined) commits = await mirror.commitsTouching({ to: head }, mapping.git.dir, { limit: 1 });
+  else if (headContainsLast)
+    commits = await mirror.commitsTouching({ from: last, to: head }, mapping.git.dir, {
+      limit: COMMITS_PER_POLL,
+    });
+  const decision = planGitPoll({
+    paused: state.paused !== undefined,
+    lastImportedSha: last,
+    head,
+    headContainsLast,
+    commits,
+  });
+  const log = ctx.log.child({ mapping: mapping.name, head });
+  switch (decision.kind) {
+    case 'pause':
+      if (!ctx.dryRun)
+        await ctx.stores.mappings.update(mapping.name, {
+          paused: { reason: 'force-push', detail: decision.detail, at: ctx.now().toISOString() },
+        });
+      log.warn(
+        { detail: decision.detail },
+        'mapping paused: branch history was rewritten; run docsync resume to go on',
+      );
+      return { result: 'paused', detail: decision.detail };
+    case 'import': {
+      const { sha, commit } = decision;
+      const data: ImportContentPayload = {
+        source: 'git',
+        mapping: mapping.name,
+        space: mapping.space,
+        sha,
+        commit: {
+          sha: commit.sha,
+          subject: commit.subject,
+          authorName: commit.authorName,
+          ...(commit.committedAt === undefined ? {} : { committedAt: commit.committedAt.toISOString() }),
+        },
+      };
+      await importContentKind.enqueue(ctx.queues, data);
+      log.info({ sha, commits: decision.coalesced }, 'import queued');
+      return { result: 'import-queued', sha, coalesced: decision.coalesced };
+    }
+    case 'only-docsync-commits':
+      log.debug({ skipped: decision.skipped }, 'only docsync commits since the last import');
+      return { result: 'skipped', skipped: decision.skipped };
+    default:
+      return { result: decision.kind };
+  }
+}
