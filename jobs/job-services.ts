@@ -37,7 +37,8 @@ export type ServicesOf<N extends readonly ServiceName[]> = Pick<JobServices, N[n
 export function pickServices(services: JobServices, needs: readonly string[]): Partial<JobServices> {
   const picked: Partial<Record<ServiceName, unknown>> = {};
   for (const name of needs) {
-    if (!(name in services)) throw new Error(`a job needs ${name}, which is not a service of jobs/job-services.ts`);
+    if (!(name in services))
+      throw new Error(`a job needs ${name}, which is not a service of jobs/job-services.ts`);
     picked[name as ServiceName] = services[name as ServiceName];
   }
   return picked as Partial<JobServices>;

@@ -1,12 +1,17 @@
 // export-space: the edits of one space revision written back to git as one commit with the
 // `Docsync-Revision` trailer (src/export/run-export.ts), or to a conflict branch when git moved.
 import { runExport } from '../../src/export/run-export.js';
-import { defineJob } from '../../src/queue/job-definition.js';
-import { exportSpaceKind } from './export-space-kind.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
+import { defineJob } from '../define-job.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { exportSpaceKind } from './export-space-kind.js';
 
-export const exportSpaceJob = defineJob(exportSpaceKind, {
+const NEEDS = ['config', 'api', 'mirrorFor', 'stores', 'now', 'dryRun'] as const;
+
+/** What an export touches: the services the daemon hands it, and a unit test fakes. */
+export type ExportSpaceServices = ServicesOf<typeof NEEDS>;
+
+export const exportSpaceJob = defineJob(exportSpaceKind, NEEDS, {
   lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
@@ -29,8 +34,6 @@ export const exportSpaceJob = defineJob(exportSpaceKind, {
     if (!ctx.dryRun) await ctx.stores.mappings.update(mapping.name, { exportFinished: payload.revision });
     return { ...outcome };
   },
-  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   describe(outcome) {
     if (outcome.result === 'committed')
       return `exported revision ${outcome.revision} to git as commit ${outcome.sha?.slice(0, 7)}`;

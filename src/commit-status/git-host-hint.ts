@@ -2,7 +2,7 @@
 // to check (401: the token's variable, or the GitHub App posting). Pure; src/state/failure-hint.ts
 // uses it for GitHostError.
 import { ERROR_CODES } from '../errors/error-codes.js';
-import { GitHostError } from './git-host-error.js';
+import type { GitHostError } from './git-host-error.js';
 import type { GitHostReport } from './report-config-schema.js';
 
 /** What to check when the git host refused or failed a commit status of mapping `name`. */

@@ -2,16 +2,16 @@
 // never in a dry run, and never at the cost of the work that asks. A report that cannot be queued
 // is a warning; the import, link check or merge goes on.
 
-import type { Config } from '../config/config-schema.js';
-import { mappingByName } from '../config/mapping-by-name.js';
-import type { MappingConfig } from '../config/mapping-schema.js';
-import { DocsyncError } from '../errors/docsync-error.js';
-import type { Logger } from '../log/create-logger.js';
 import {
   type CommitStatusEvent,
   type ReportCommitStatusPayload,
   reportCommitStatusKind,
 } from '../../jobs/report-commit-status/report-commit-status-kind.js';
+import type { Config } from '../config/config-schema.js';
+import { mappingByName } from '../config/mapping-by-name.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
+import { DocsyncError } from '../errors/docsync-error.js';
+import type { Logger } from '../log/create-logger.js';
 import type { Queues } from '../queue/queues.js';
 import { isPermanent } from '../queue/retry-policy.js';
 import type { MappingStateStore } from '../state/mapping-state.js';

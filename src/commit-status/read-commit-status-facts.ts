@@ -1,10 +1,11 @@
 // What a commit's status is made of, read when the report runs: the mapping's last import, and for
 // a commit in a change request, that change request (its state, number and address), docsync's
 // last link check of it and the approvals its merge policy still needs.
+
+import type { ReportCommitStatusPayload } from '../../jobs/report-commit-status/report-commit-status-kind.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
-import type { ReportCommitStatusPayload } from '../../jobs/report-commit-status/report-commit-status-kind.js';
 import type { LinkCheckStore } from '../state/link-check-store.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
 import { type ApprovalReview, approvalsMissing, type CommitStatusFacts } from './describe-commit-status.js';

@@ -26,7 +26,11 @@ export class Queues {
   readonly connection: RedisClient;
   #closing: Promise<void> | undefined;
 
-  constructor(connection: RedisClient, config: { redis: RedisKeySettings; queues: QueueSettings }, log: Logger) {
+  constructor(
+    connection: RedisClient,
+    config: { redis: RedisKeySettings; queues: QueueSettings },
+    log: Logger,
+  ) {
     this.connection = connection;
     const defaults = defaultJobOptions(config.queues);
     // The queues share one connection: its errors reach every queue, so they share one throttle.

@@ -2,11 +2,11 @@
 // status page and `docsync status` show it: the setting most likely wrong, named by its key, else
 // what the code means (src/errors/error-codes.ts). Pure: the error and what the job was about come in.
 import { ApiError } from '../api/api-error.js';
+import { ArtifactStorageError } from '../artifacts/artifact-storage-error.js';
+import { artifactStorageHint } from '../artifacts/artifact-storage-hint.js';
 import { GitHostError } from '../commit-status/git-host-error.js';
 import { gitHostHint } from '../commit-status/git-host-hint.js';
 import type { GitHostReport } from '../commit-status/report-config-schema.js';
-import { ArtifactStorageError } from '../artifacts/artifact-storage-error.js';
-import { artifactStorageHint } from '../artifacts/artifact-storage-hint.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { ERROR_CODES } from '../errors/error-codes.js';
 import { credentialsHint } from '../git/credentials-hint.js';
