@@ -10,11 +10,11 @@ import {
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import { storedWarnings } from '../../src/import/import-warnings.js';
 import { runImport } from '../../src/import/run-import.js';
-import { defineJob } from '../../src/queue/job-definition.js';
 import { checkLinksKind } from '../check-links/check-links-kind.js';
-import { importContentKind, worktreeDebounce } from './import-content-kind.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
+import { defineJob } from '../define-job.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { importContentKind, worktreeDebounce } from './import-content-kind.js';
 
 /**
  * A working copy's import deferred behind an export looks again this long after: no later poll
@@ -24,7 +24,22 @@ import { requireApi, requireMapping } from '../job-requirements.js';
  */
 export const DEFERRED_WORKTREE_RETRY_MS = 3_000;
 
-export const importContentJob = defineJob(importContentKind, {
+const NEEDS = [
+  'config',
+  'api',
+  'artifacts',
+  'mirrorFor',
+  'stores',
+  'queues',
+  'now',
+  'dryRun',
+  'metrics',
+] as const;
+
+/** What an import touches: the services the daemon hands it, and a unit test fakes. */
+export type ImportContentServices = ServicesOf<typeof NEEDS>;
+
+export const importContentJob = defineJob(importContentKind, NEEDS, {
   lockKey: (payload) => payload.space,
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
@@ -71,12 +86,11 @@ export const importContentJob = defineJob(importContentKind, {
     const { warnings: _all, ...rest } = report;
     return { ...rest, ...storedWarnings(report.warnings), mapping: mapping.name };
   },
-  // The reason stays visible in /status until an import succeeds.
-  async onFailure(ctx, payload, error) {
+  // The runner records the failure for the mapping; the commit's status says it too, once no
+  // attempt is left.
+  async afterFailure(ctx, payload, error) {
     if (payload.source === 'git') await queueFailedImportStatus(ctx, payload.mapping, payload.sha, error);
-    await recordMappingFailure(ctx, payload.mapping, error);
   },
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   describe(outcome, payload) {
     if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;
     const from = payload.source === 'git' ? `commit ${payload.sha.slice(0, 7)}` : 'the working copy';

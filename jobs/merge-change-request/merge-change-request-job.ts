@@ -10,21 +10,25 @@ import type { ChangeRequest } from '../../src/api/schemas/change-request-schema.
 import { queueCommitStatusOfRevision } from '../../src/commit-status/queue-commit-status.js';
 import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { unexportedRevision } from '../../src/import/unexported-revision.js';
-import { defineJob, type JobContext } from '../../src/queue/job-definition.js';
-import { checkLinksKind } from '../check-links/check-links-kind.js';
-import { mergeChangeRequestKind } from './merge-change-request-kind.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
+import type { JobContext } from '../../src/queue/job-definition.js';
 import { carryOrigin } from '../../src/upkeep/docsync-revision.js';
 import { mergeVerdict } from '../../src/upkeep/merge-verdict.js';
 import { MERGE_REASONS, mergeRefusal, movedWhileJudged, planMerge } from '../../src/upkeep/plan-merge.js';
 import { readMergeFacts } from '../../src/upkeep/read-merge-facts.js';
 import { updateAndCarry } from '../../src/upkeep/update-change-request.js';
+import { checkLinksKind } from '../check-links/check-links-kind.js';
+import { defineJob } from '../define-job.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { mergeChangeRequestKind } from './merge-change-request-kind.js';
 
-export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
+const NEEDS = ['config', 'api', 'stores', 'queues', 'now', 'dryRun'] as const;
+
+/** What a merge touches: the services the daemon hands it, and a unit test fakes. */
+export type MergeChangeRequestServices = ServicesOf<typeof NEEDS>;
+
+export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, NEEDS, {
   lockKey: (payload) => payload.space,
-  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
@@ -81,7 +85,7 @@ export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, {
 
 /** A change request judged mergeable or not, with what its merge needs. */
 interface Judged {
-  ctx: JobContext;
+  ctx: JobContext<MergeChangeRequestServices>;
   api: DocsApiClient;
   mapping: MappingConfig;
   space: string;

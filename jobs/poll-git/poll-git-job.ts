@@ -5,25 +5,29 @@ import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
 import { planGitPoll } from '../../src/import/plan-git-poll.js';
-import { defineJob, type JobContext, type JobResult } from '../../src/queue/job-definition.js';
-import { type ImportContentPayload, importContentKind } from '../import-content/import-content-kind.js';
-import { pollGitKind } from './poll-git-kind.js';
-import { refreshOpenApiKind } from '../refresh-openapi/refresh-openapi-kind.js';
+import type { JobContext, JobResult } from '../../src/queue/job-definition.js';
 import { importStateLost, recoverImportState } from '../../src/recovery/recover-import-state.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
+import { defineJob } from '../define-job.js';
+import { type ImportContentPayload, importContentKind } from '../import-content/import-content-kind.js';
 import { requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { refreshOpenApiKind } from '../refresh-openapi/refresh-openapi-kind.js';
+import { pollGitKind } from './poll-git-kind.js';
 
 /** Commits read per poll at most; the import takes the head's folder whatever their number. */
 const COMMITS_PER_POLL = 500;
 
-export const pollGitJob = defineJob(pollGitKind, {
+const NEEDS = ['config', 'api', 'mirrorFor', 'stores', 'queues', 'now', 'dryRun'] as const;
+
+/** What a git poll touches: the services the daemon hands it, and a unit test fakes. */
+export type PollGitServices = ServicesOf<typeof NEEDS>;
+
+// A missing branch or folder, refused credentials: the runner records the failure for the mapping
+// (its kind's countsToward), so the reason is in /status, not only the log.
+export const pollGitJob = defineJob(pollGitKind, NEEDS, {
   async run(ctx, payload) {
     return await poll(ctx, requireMapping(ctx, payload.mapping));
   },
-  // A missing branch or folder, refused credentials: the reason belongs in /status, not only the
-  // log, counted as failures in a row until a poll goes through.
-  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
 });
 
 /**
@@ -31,7 +35,7 @@ export const pollGitJob = defineJob(pollGitKind, {
  * the branch, not only on their schedule: once per new blob.
  */
 async function refreshSpecsTouched(
-  ctx: JobContext,
+  ctx: JobContext<Pick<PollGitServices, 'config' | 'stores' | 'queues' | 'dryRun'>>,
   mapping: MappingConfig,
   mirror: GitMirror,
   head: string,
@@ -61,7 +65,7 @@ async function refreshSpecsTouched(
   }
 }
 
-async function poll(ctx: JobContext, mapping: MappingConfig): Promise<JobResult> {
+async function poll(ctx: JobContext<PollGitServices>, mapping: MappingConfig): Promise<JobResult> {
   const mirror = ctx.mirrorFor(mapping.git.repo);
   await mirror.fetch(ctx.signal);
   const head = await mirror.resolve(mapping.git.branch, ctx.signal);

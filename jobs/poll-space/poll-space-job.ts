@@ -6,16 +6,22 @@ import type { DocsApiClient } from '../../src/api/docs-api-client.js';
 import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { baseAfterMerge } from '../../src/export/base-after-merge.js';
 import type { Logger } from '../../src/log/create-logger.js';
-import { defineJob, type JobContext } from '../../src/queue/job-definition.js';
-import { exportSpaceKind } from '../export-space/export-space-kind.js';
-import { pollSpaceKind } from './poll-space-kind.js';
+import type { JobContext } from '../../src/queue/job-definition.js';
 import { recoverSpaceState } from '../../src/recovery/recover-space-state.js';
 import { pendingExport } from '../../src/state/export-pending.js';
 import type { MappingState, RevisionOrigin } from '../../src/state/mapping-state.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
 import type { MergedRevisionsPlan } from '../../src/upkeep/plan-merged-revisions.js';
 import { recogniseMerges } from '../../src/upkeep/recognise-merges.js';
+import { defineJob } from '../define-job.js';
+import { exportSpaceKind } from '../export-space/export-space-kind.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { pollSpaceKind } from './poll-space-kind.js';
+
+const NEEDS = ['config', 'api', 'mirrorFor', 'stores', 'queues', 'now', 'dryRun'] as const;
+
+/** What a space poll touches: the services the daemon hands it, and a unit test fakes. */
+export type PollSpaceServices = ServicesOf<typeof NEEDS>;
 
 /**
  * An export queued for an edit and not finished is queued again: one job while the first still
@@ -25,7 +31,7 @@ import { requireApi, requireMapping } from '../job-requirements.js';
  * /status shows its failure and next try meanwhile.
  */
 async function requeuePendingExport(
-  ctx: JobContext,
+  ctx: Pick<PollSpaceServices, 'queues' | 'dryRun'>,
   mapping: MappingConfig,
   state: MappingState,
 ): Promise<string | undefined> {
@@ -39,7 +45,7 @@ async function requeuePendingExport(
   return pending;
 }
 
-export const pollSpaceJob = defineJob(pollSpaceKind, {
+export const pollSpaceJob = defineJob(pollSpaceKind, NEEDS, {
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     // A job queued before the mapping's direction was changed to git-to-space does nothing.
@@ -65,13 +71,11 @@ export const pollSpaceJob = defineJob(pollSpaceKind, {
     if (origin !== undefined) return await recordDocsyncRevision(polled, origin);
     return await queueExport(polled, merges, recovered);
   },
-  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
 });
 
 /** One poll of a mapping's space: what every step reads. */
 interface Polled {
-  ctx: JobContext;
+  ctx: JobContext<PollSpaceServices>;
   api: DocsApiClient;
   mapping: MappingConfig;
   state: MappingState;
@@ -85,7 +89,7 @@ interface Polled {
  * looked at again for the commit it may have learnt since (then its origin, which names one).
  */
 async function lookAgain(
-  ctx: JobContext,
+  ctx: Pick<PollSpaceServices, 'stores' | 'queues' | 'dryRun'>,
   mapping: MappingConfig,
   state: MappingState,
   revision: string,

@@ -1,15 +1,18 @@
 // update-change-request: an outdated change request brought up to date with the main content,
 // its revision's origin carried over and its links checked again.
-import { defineJob } from '../../src/queue/job-definition.js';
-import { updateChangeRequestKind } from './update-change-request-kind.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
 import { updateAndCarry } from '../../src/upkeep/update-change-request.js';
+import { defineJob } from '../define-job.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { updateChangeRequestKind } from './update-change-request-kind.js';
 
-export const updateChangeRequestJob = defineJob(updateChangeRequestKind, {
+const NEEDS = ['config', 'api', 'stores', 'queues', 'dryRun'] as const;
+
+/** What an update touches: the services the daemon hands it, and a unit test fakes. */
+export type UpdateChangeRequestServices = ServicesOf<typeof NEEDS>;
+
+export const updateChangeRequestJob = defineJob(updateChangeRequestKind, NEEDS, {
   lockKey: (payload) => payload.space,
-  onFailure: (ctx, payload, error) => recordMappingFailure(ctx, payload.mapping, error),
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
   async run(ctx, payload) {
     const mapping = requireMapping(ctx, payload.mapping);
     const api = requireApi(ctx);
