@@ -1,6 +1,7 @@
 // One OpenAPI specification that docsync re-uploads on a schedule.
-import { isAbsolute, posix, relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { z } from 'zod';
+import { normalRepositoryPath } from '../git/normal-repository-path.js';
 import { durationMs, HOUR, MINUTE } from './duration.js';
 import { whenParsed } from './parsed-parts.js';
 import { checkSchedule, SCHEDULE_PATHS, scheduleFields } from './schedule-schema.js';
@@ -132,10 +133,4 @@ function repositoryRootProblem(path: string, rootDir: string): string | undefine
   const file = normalRepositoryPath(path);
   if (folder === '' || file.startsWith(`${folder}/`)) return undefined;
   return `"${rootDir}" does not contain the spec's path ${path}: give a folder that holds it, such as root: .`;
-}
-
-/** A path in a repository without `.`, `..` inside, or leading and trailing `/`: `''` for the root. */
-export function normalRepositoryPath(path: string): string {
-  const normal = posix.normalize(path).replace(/^\/+/, '').replace(/\/+$/, '');
-  return normal === '.' ? '' : normal;
 }

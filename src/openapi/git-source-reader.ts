@@ -2,9 +2,9 @@
 // mapping's branch. The blob id is its validator: the same id is the same bytes. `$ref`s name
 // other files of the repository at the same commit; they cannot leave the repository, nor
 // `source.root` when it is given.
-import { normalRepositoryPath } from '../config/openapi-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { GitMirror } from '../git/git-mirror.js';
+import { normalRepositoryPath } from '../git/normal-repository-path.js';
 import { OpenApiSourceError } from './openapi-source-error.js';
 import type {
   OpenApiSourceReader,
