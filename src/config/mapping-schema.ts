@@ -1,8 +1,8 @@
 // One mapping: a folder of a git branch kept in sync with a space of the documentation service.
 import { posix } from 'node:path';
 import { z } from 'zod';
+import { SERVICE_IMPORT_LIMITS } from '../api/schemas/service-import-limits.js';
 import { checkReportToken, reportConfigSchema } from '../commit-status/report-config-schema.js';
-import { SERVICE_IMPORT_LIMITS } from '../content/service-limits.js';
 import { byteSize, formatBytes } from './byte-size.js';
 import { readConfigEnv } from './config-env.js';
 import { DAY, durationMs, MINUTE, SECOND } from './duration.js';

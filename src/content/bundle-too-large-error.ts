@@ -1,11 +1,12 @@
 // A docs root past the service's size limits (ARCHIVE_TOO_LARGE), with what to change: the
 // import.skipFilesOver value that makes it fit, what that leaves out, and, once the pages were read,
 // how many links to those files would break.
+
+import type { ImportLimits } from '../api/schemas/service-import-limits.js';
 import { formatBytes } from '../config/byte-size.js';
 import { ContentError } from './content-error.js';
 import type { SizedFile, SkipProposal } from './propose-skip-files-over.js';
 import { configSize } from './readable-size.js';
-import type { ImportLimits } from './service-limits.js';
 
 /** Links on the bundle's pages whose target a proposal leaves out, and the pages holding them. */
 export interface BrokenLinks {

@@ -1,10 +1,11 @@
 // Whether the files a bundle plan would send fit in one import of the service, decided from their
 // listed sizes before anything is read: a folder that cannot fit is refused with what to change.
+
+import type { ImportLimits } from '../api/schemas/service-import-limits.js';
 import { formatBytes } from '../config/byte-size.js';
 import { BundleTooLargeError } from './bundle-too-large-error.js';
 import { ContentError } from './content-error.js';
 import { proposeSkipFilesOver, type SizedFile } from './propose-skip-files-over.js';
-import type { ImportLimits } from './service-limits.js';
 
 export type { SizedFile };
 

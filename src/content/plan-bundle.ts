@@ -4,6 +4,8 @@
 // limits. Pure. It is also the export's definition of the files docsync owns in git: those the plan
 // sends; everything it leaves out (dotfiles, another docs folder, the git host's README, unlisted
 // pages, files over the size limit) an export never changes.
+
+import { type ImportLimits, SERVICE_IMPORT_LIMITS } from '../api/schemas/service-import-limits.js';
 import { formatBytes } from '../config/byte-size.js';
 import { bundleSummary, explainLeftOutEntries } from './bundle-summary.js';
 import { checkBundleLimits } from './check-bundle-limits.js';
@@ -14,7 +16,6 @@ import { DEFAULT_GITBOOK_LAYOUT, GITBOOK_FILE, type GitbookLayout } from './gitb
 import { readOutline } from './read-outline.js';
 import { readmeMissingWarning } from './readme-missing-warning.js';
 import { safeRelativePath } from './safe-relative-path.js';
-import { type ImportLimits, SERVICE_IMPORT_LIMITS } from './service-limits.js';
 
 /** A file found under the docs root, as git or the file system lists it. */
 export interface BundleSource<T> {

@@ -1,8 +1,9 @@
 // The import.skipFilesOver value to propose for a docs root past the service's limits: the largest
 // that makes the rest fit, so it leaves out as few files as a size threshold can, rounded down to a
 // value people would write. Pure: decided from the listed sizes.
+
+import type { ImportLimits } from '../api/schemas/service-import-limits.js';
 import { roundDownReadable } from './readable-size.js';
-import type { ImportLimits } from './service-limits.js';
 
 /** A file the plan would send: its path in git and its size. */
 export interface SizedFile {

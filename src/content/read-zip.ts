@@ -2,9 +2,9 @@
 // treating the archive as hostile: names, sizes and entry kinds are checked before anything is kept.
 import type { Entry, ZipFile } from 'yauzl';
 import yauzl from 'yauzl';
+import { SERVICE_IMPORT_LIMITS } from '../api/schemas/service-import-limits.js';
 import { ContentError } from './content-error.js';
 import { type PathContext, safeRelativePath } from './safe-relative-path.js';
-import { SERVICE_IMPORT_LIMITS } from './service-limits.js';
 
 export interface ZipLimits {
   /** Inflated bytes of all entries together. */

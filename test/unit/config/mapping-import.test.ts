@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SERVICE_IMPORT_LIMITS } from '../../../src/api/schemas/service-import-limits.js';
 import { formatBytes, parseByteSize } from '../../../src/config/byte-size.js';
 import { parseConfig } from '../../../src/config/load-config.js';
-import { SERVICE_IMPORT_LIMITS } from '../../../src/content/service-limits.js';
 import { configProblems } from '../../support/config-problems.js';
 
 const MIB = 1024 * 1024;

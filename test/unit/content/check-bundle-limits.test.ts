@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { ImportLimits } from '../../../src/api/schemas/service-import-limits.js';
 import { formatBytes, parseByteSize } from '../../../src/config/byte-size.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { BundleTooLargeError } from '../../../src/content/bundle-too-large-error.js';
 import { checkBundleLimits, type SizedFile } from '../../../src/content/check-bundle-limits.js';
 import { withLinksToLeftOut } from '../../../src/content/links-to-left-out.js';
 import { configSize, roundDownReadable } from '../../../src/content/readable-size.js';
-import type { ImportLimits } from '../../../src/content/service-limits.js';
 
 const KIB = 1024;
 const MIB = 1024 * KIB;

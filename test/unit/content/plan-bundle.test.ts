@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SERVICE_IMPORT_LIMITS } from '../../../src/api/schemas/service-import-limits.js';
 import { ContentError } from '../../../src/content/content-error.js';
 import { DEFAULT_GITBOOK_LAYOUT, type GitbookLayout } from '../../../src/content/gitbook-layout.js';
 import {
@@ -8,7 +9,6 @@ import {
   summarySource,
 } from '../../../src/content/plan-bundle.js';
 import { readOutline } from '../../../src/content/read-outline.js';
-import { SERVICE_IMPORT_LIMITS } from '../../../src/content/service-limits.js';
 
 const MIB = 1024 * 1024;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SERVICE_IMPORT_LIMITS } from '../../../src/api/schemas/service-import-limits.js';
 import type { ContentWarning } from '../../../src/content/content-warning.js';
-import { SERVICE_IMPORT_LIMITS } from '../../../src/content/service-limits.js';
 import { contentKey } from '../../../src/import/content-key.js';
 import { logImportWarnings, storedWarnings } from '../../../src/import/import-warnings.js';
 import { MAX_STORED_WARNINGS } from '../../../src/state/mapping-state.js';

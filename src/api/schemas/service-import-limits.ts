@@ -1,6 +1,7 @@
-// What the documentation service accepts in one content import. The local service enforces these
-// limits when it reads an archive; docsync checks a docs folder against them (or a mapping's own
-// `import.limits`) before anything is bundled or sent, so a folder that cannot fit fails early.
+// What the documentation service accepts in one content import: part of its interface, beside the
+// wire schemas. The local service enforces these limits when it reads an archive; docsync checks a
+// docs folder against them (or a mapping's own `import.limits`, whose defaults they are) before
+// anything is bundled or sent, so a folder that cannot fit fails early.
 
 export interface ImportLimits {
   /** Content bytes of all files together, before compression. */
