@@ -10,6 +10,10 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'service.token':
     'Bearer token of the account docsync acts as. Redacted from every log line and error; keep it in the environment (${DOCSYNC_TOKEN}).',
   'service.timeout': 'How long one request to the service may take.',
+  'service.rateLimit':
+    "The service's rate limit for the token, shared by every docsync process on the same Redis: no window of `per` sees more than `requests` requests from all of them together. Requests that change something (imports, merges, uploads) go first; reads (polls, link checks) leave the last quarter of the budget to them. Unset: each process sends as it needs and waits out the service's 429 answers.",
+  'service.rateLimit.requests': 'Requests the service allows in each window of `per`.',
+  'service.rateLimit.per': 'The window of the limit, such as 1m.',
   redis:
     'The Redis that holds the queues and the cache of state. Unset: docsync starts its own redis-server from PATH on a free port, with append-only persistence under <dataDir>/redis/.',
   'redis.url': 'A Redis 6.2+ to use: redis:// or rediss:// (TLS); a password in the URL is never logged.',

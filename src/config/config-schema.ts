@@ -59,6 +59,13 @@ export const configFields = z.strictObject({
       }),
       token: z.string().min(1),
       timeout: durationMs({ min: SECOND, max: 10 * MINUTE }).default(30 * SECOND),
+      /** One budget for every process on the Redis: at most `requests` in any window of `per`. */
+      rateLimit: optional(
+        z.strictObject({
+          requests: z.number().int().min(1).max(100_000),
+          per: durationMs({ min: SECOND, max: DAY }),
+        }),
+      ),
     }),
   ),
   redis: redisSchema.prefault({}),
