@@ -5,11 +5,12 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseByteSize } from '../config/byte-size.js';
-import { folderHolds, MAX_REF_FILES_LIMIT, type OpenApiConfig } from '../config/openapi-schema.js';
+import { MAX_REF_FILES_LIMIT, type OpenApiConfig } from '../config/openapi-schema.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { normalRepositoryPath } from '../git/normal-repository-path.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { OpenApiSourceError, type SourceSetting } from '../openapi/openapi-source-error.js';
+import { folderHolds } from '../openapi/openapi-source-schema.js';
 import {
   ARGUMENT_LIMITS,
   type ArgumentLimits,

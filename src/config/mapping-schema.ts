@@ -1,9 +1,8 @@
 // One mapping: a folder of a git branch kept in sync with a space of the documentation service.
 import { posix } from 'node:path';
 import { z } from 'zod';
-import { SERVICE_IMPORT_LIMITS } from '../api/schemas/service-import-limits.js';
 import { checkReportToken, reportConfigSchema } from '../commit-status/report-config-schema.js';
-import { byteSize, formatBytes } from './byte-size.js';
+import { importSettingsSchema } from '../content/import-settings-schema.js';
 import { readConfigEnv } from './config-env.js';
 import { DAY, durationMs, MINUTE, SECOND } from './duration.js';
 import { checkGitAuth, gitAuthSchema } from './git-auth-schema.js';
@@ -57,40 +56,6 @@ const pattern = z.string().superRefine((text, ctx) => {
     ctx.addIssue({ code: 'custom', message: `invalid regular expression: ${(error as Error).message}` });
   }
 });
-
-const KIB = 1024;
-const GIB = 1024 * 1024 * 1024;
-
-/**
- * How a folder is read into an import: the service's limits (a self-hosted service may have others),
- * files left out by size instead of refusing the folder, and what becomes of pages SUMMARY.md does
- * not list.
- */
-const importSettings = z
-  .strictObject({
-    limits: z
-      .strictObject({
-        maxBytes: byteSize({ min: KIB, max: 64 * GIB }).default(SERVICE_IMPORT_LIMITS.maxBytes),
-        maxFileBytes: byteSize({ min: KIB, max: 64 * GIB }).default(SERVICE_IMPORT_LIMITS.maxFileBytes),
-        maxFiles: z.int().min(1).max(10_000_000).default(SERVICE_IMPORT_LIMITS.maxFiles),
-      })
-      .prefault({}),
-    /** Files larger than this are left out of the import (each one a warning) rather than refused. */
-    skipFilesOver: byteSize({ min: 1, max: 64 * GIB }).optional(),
-    unlisted: z.enum(['skip', 'append']).default('skip'),
-  })
-  .superRefine(
-    (value, ctx) => {
-      if (value.skipFilesOver !== undefined && value.skipFilesOver > value.limits.maxFileBytes) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['skipFilesOver'],
-          message: `${formatBytes(value.skipFilesOver)} is over limits.maxFileBytes (${formatBytes(value.limits.maxFileBytes)}): files between the two would still be refused; make it ${formatBytes(value.limits.maxFileBytes).replace(' ', '')} or less`,
-        });
-      }
-    },
-    whenParsed(['skipFilesOver'], ['limits']),
-  );
 
 const mappingFields = z.strictObject({
   name,
@@ -149,7 +114,7 @@ const mappingFields = z.strictObject({
         .default(50 * 1024 * 1024),
     })
     .prefault({}),
-  import: importSettings.prefault({}),
+  import: importSettingsSchema.prefault({}),
   /**
    * The git host that shows each imported commit's status (src/commit-status/). The token's
    * variable is read here, from the environment the configuration is read with (config-env.ts):
