@@ -5,10 +5,11 @@ import { Redis } from 'ioredis';
 import { z } from 'zod';
 import { parseConfig } from '../../src/config/load-config.js';
 import { createJobServices } from '../../src/daemon/create-job-services.js';
+import { runnerPorts } from '../../src/daemon/runner-ports.js';
 import { createLogger } from '../../src/log/create-logger.js';
-import { defineJob } from '../../src/queue/job-definition.js';
 import { JobRunner } from '../../src/queue/job-runner.js';
 import { Queues } from '../../src/queue/queues.js';
+import { testJob } from './test-job.js';
 
 const config = parseConfig(
   `redis:\n  url: ${process.env.REDIS_URL}\n  prefix: ${process.env.DOCSYNC_PREFIX}\nlocks:\n  ttl: 10m\n`,
@@ -18,7 +19,7 @@ const config = parseConfig(
 const log = createLogger({ level: 'info' });
 const connection = new Redis(config.redis.url ?? '', { maxRetriesPerRequest: null });
 const queues = new Queues(connection, config, log);
-const holdSpace = defineJob({
+const holdSpace = testJob({
   name: 'hold-space',
   queue: 'maintain',
   payload: z.object({ space: z.string() }),
@@ -32,7 +33,7 @@ new JobRunner({
   definitions: [holdSpace],
   connection,
   config,
-  deps: createJobServices({ config, redis: connection, queues, log }),
+  ...runnerPorts(createJobServices({ config, redis: connection, queues, log })),
   log,
   stopSignal: new AbortController().signal,
 }).start();

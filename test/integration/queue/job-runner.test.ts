@@ -4,13 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
-import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { parsePrometheusText, sumOf } from '../../support/prometheus-text.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const prefix = uniquePrefix('runner');
@@ -26,7 +27,7 @@ const maxRunning = new Map<string, number>();
 const finished: string[] = [];
 const attemptsSeen = new Map<string, number>();
 
-const touchSpace = defineJob({
+const touchSpace = testJob({
   name: 'touch-space',
   queue: 'maintain',
   payload: z.object({ space: z.string(), id: z.string(), ms: z.number().int().min(0) }),
@@ -42,7 +43,7 @@ const touchSpace = defineJob({
   },
 });
 
-const flaky = defineJob({
+const flaky = testJob({
   name: 'flaky',
   queue: 'maintain',
   payload: z.object({ id: z.string(), kind: z.enum(['transient', 'permanent']) }),
@@ -55,7 +56,7 @@ const flaky = defineJob({
 
 // Does not stop when its signal aborts, on purpose: the runner itself must not report success once
 // the lock is lost.
-const stubborn = defineJob({
+const stubborn = testJob({
   name: 'stubborn',
   queue: 'maintain',
   payload: z.object({ space: z.string() }),
@@ -76,7 +77,7 @@ const stubborn = defineJob({
 // Answers like a service that says 429 once: the queue pauses and the job runs again unharmed.
 let throttledCalls = 0;
 const throttledAt: number[] = [];
-const throttled = defineJob({
+const throttled = testJob({
   name: 'throttled',
   queue: 'maintain',
   payload: z.object({}),
@@ -97,12 +98,12 @@ function runner(label: string) {
   const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
   const captured = captureLog();
   const queues = new Queues(connection, config, captured.log);
-  const deps = createJobServices({ config, redis: connection, queues, log: captured.log });
+  const services = createJobServices({ config, redis: connection, queues, log: captured.log });
   const instance = new JobRunner({
     definitions: [touchSpace, flaky, stubborn, throttled],
     connection,
     config,
-    deps,
+    ...runnerPorts(services),
     log: captured.log.child({ runner: label }),
     stopSignal: new AbortController().signal,
   });
@@ -112,7 +113,7 @@ function runner(label: string) {
     await queues.close();
     await connection.quit();
   });
-  return { instance, lines: captured.lines, metrics: deps.metrics };
+  return { instance, lines: captured.lines, metrics: services.metrics };
 }
 
 // Jobs go in through docsync's own queues, so they carry the configured attempts and backoff.

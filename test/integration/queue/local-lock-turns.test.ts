@@ -8,11 +8,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
-import { defineJob } from '../../../src/queue/job-definition.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const prefix = uniquePrefix('local-turns');
@@ -26,7 +27,7 @@ const config = parseConfig(
 /** What happened, in order, across both runners (one event loop). */
 const events: string[] = [];
 
-const writer = defineJob({
+const writer = testJob({
   name: 'test-writer',
   queue: 'import',
   payload: z.object({ space: z.string(), id: z.string(), ms: z.number().int().min(0) }),
@@ -59,7 +60,7 @@ function runner(): void {
     definitions: [writer],
     connection,
     config,
-    deps: createJobServices({ config, redis: connection, queues, log: captured.log }),
+    ...runnerPorts(createJobServices({ config, redis: connection, queues, log: captured.log })),
     log: captured.log,
     stopSignal: new AbortController().signal,
   });

@@ -5,11 +5,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
-import { defineJob } from '../../../src/queue/job-definition.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const prefix = uniquePrefix('lock-handoff');
@@ -31,7 +32,7 @@ const held = new Promise<void>((resolve) => {
   letGo = resolve;
 });
 
-const writer = defineJob({
+const writer = testJob({
   name: 'test-writer',
   queue: 'import',
   payload: z.object({ space: z.string(), id: z.string() }),
@@ -57,7 +58,7 @@ const runner = new JobRunner({
   definitions: [writer],
   connection,
   config,
-  deps: createJobServices({ config, redis: connection, queues, log: captured.log }),
+  ...runnerPorts(createJobServices({ config, redis: connection, queues, log: captured.log })),
   log: captured.log,
   stopSignal: new AbortController().signal,
   random: () => 0.5,

@@ -10,14 +10,16 @@ import { importContentJob } from '../../../jobs/import-content/import-content-jo
 import { createDocsApiClient } from '../../../src/api/create-docs-api-client.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { FIRST_BUSY_RETRY_MS } from '../../../src/queue/busy-delay.js';
-import { type AnyJobDefinition, defineJob } from '../../../src/queue/job-definition.js';
+import type { AnyJobDefinition } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { SpaceLocks } from '../../../src/queue/space-locks.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const prefix = uniquePrefix('rw-locks');
@@ -47,7 +49,7 @@ const recordedCheckLinks: AnyJobDefinition = {
 };
 
 /** A writer of a space under the import's own lock key, recording its start and end. */
-const writer = defineJob({
+const writer = testJob({
   name: 'test-writer',
   queue: 'import',
   payload: z.object({ space: z.string(), id: z.string(), ms: z.number().int().min(0) }),
@@ -76,13 +78,15 @@ function runner() {
     definitions: [recordedCheckLinks, writer],
     connection,
     config,
-    deps: createJobServices({
-      config,
-      redis: connection,
-      queues,
-      log: captured.log,
-      api: createDocsApiClient({ baseUrl: service.baseUrl, token: service.tokens.admin, timeout: 30_000 }),
-    }),
+    ...runnerPorts(
+      createJobServices({
+        config,
+        redis: connection,
+        queues,
+        log: captured.log,
+        api: createDocsApiClient({ baseUrl: service.baseUrl, token: service.tokens.admin, timeout: 30_000 }),
+      }),
+    ),
     log: captured.log,
     stopSignal: new AbortController().signal,
   });

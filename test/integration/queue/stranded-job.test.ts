@@ -8,14 +8,15 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { PACKAGE_ROOT } from '../../../src/package-info.js';
-import { defineJob } from '../../../src/queue/job-definition.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { SpaceLocks } from '../../../src/queue/space-locks.js';
 import { cliEnv, startCli } from '../../support/cli-process.js';
 import { closeAfter } from '../../support/close-after.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 // The job test/support/stranded-job-process.ts runs and never finishes.
@@ -54,7 +55,7 @@ describe('a job stranded by a killed process', () => {
     const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
     const captured = captureLog();
     const queues = new Queues(connection, config, captured.log);
-    const finished = defineJob({
+    const finished = testJob({
       name: HOLD_SPACE,
       queue: 'maintain',
       payload: holdSpacePayload,
@@ -67,7 +68,7 @@ describe('a job stranded by a killed process', () => {
       definitions: [finished],
       connection,
       config,
-      deps: createJobServices({ config, redis: connection, queues, log: captured.log }),
+      ...runnerPorts(createJobServices({ config, redis: connection, queues, log: captured.log })),
       log: captured.log,
       stopSignal: new AbortController().signal,
     });

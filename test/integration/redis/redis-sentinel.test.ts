@@ -5,15 +5,15 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { doctorRedisFinding } from '../../support/doctor-redis-finding.js';
 import { type RedisSentinelSet, startRedisSentinelSet } from '../../support/redis-sentinel.js';
 import { startDaemonOnRedis } from '../../support/start-daemon-on-redis.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const finished = new Set<string>();
-const tally = defineJob({
+const tally = testJob({
   name: 'tally',
   queue: 'maintain',
   payload: z.object({ id: z.string() }),

@@ -7,7 +7,6 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EnvironmentError } from '../../../src/errors/environment-error.js';
-import { defineJob } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { RedisConnections } from '../../../src/redis/redis-connections.js';
 import { type RedisTarget, readRedisTarget } from '../../../src/redis/redis-target.js';
@@ -15,10 +14,11 @@ import { waitUntilReady } from '../../../src/redis/wait-until-ready.js';
 import { doctorRedisFinding } from '../../support/doctor-redis-finding.js';
 import { makeTlsFiles, startTlsRedis, type TlsRedis } from '../../support/redis-tls.js';
 import { startDaemonOnRedis } from '../../support/start-daemon-on-redis.js';
+import { testJob } from '../../support/test-job.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const done = new Set<string>();
-const note = defineJob({
+const note = testJob({
   name: 'note',
   queue: 'maintain',
   payload: z.object({ id: z.string() }),
