@@ -17,14 +17,20 @@ import { keepLinkComment, type LinkCommentOutcome } from '../../src/links/link-c
 import { linkPlace } from '../../src/links/link-place.js';
 import { placeCheckInGit } from '../../src/links/place-check-in-git.js';
 import { readLinkCheck } from '../../src/links/read-link-check.js';
-import { defineJob, type JobContext } from '../../src/queue/job-definition.js';
-import { checkLinksKind, LATEST_REVISION } from './check-links-kind.js';
+import { defineJob } from '../define-job.js';
 import { requireApi } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { checkLinksKind, LATEST_REVISION } from './check-links-kind.js';
 
 /** Change requests whose thread is still worth writing to. */
 const COMMENTED_STATUSES: ReadonlySet<string> = new Set(['open', 'draft']);
 
-export const checkLinksJob = defineJob(checkLinksKind, {
+const NEEDS = ['config', 'api', 'stores', 'mirrorFor', 'queues', 'now', 'dryRun'] as const;
+
+/** What a link check touches: the service, the stores, the mirrors that place links in git, the queues. */
+export type CheckLinksServices = ServicesOf<typeof NEEDS>;
+
+export const checkLinksJob = defineJob(checkLinksKind, NEEDS, {
   // Checks of one change request run one at a time: two at once could both find no comment and
   // both post one, and a slow check of an older revision could record its links over a newer one.
   // A check only reads the space: it takes the space's read lock, so that it never holds back the
@@ -126,7 +132,7 @@ function placeFields(link: BrokenLink) {
 
 /** The warnings of the import that made the change request's revision, from the state of the space's mappings. */
 async function readImportWarnings(
-  ctx: Pick<JobContext, 'config' | 'stores'>,
+  ctx: Pick<CheckLinksServices, 'config' | 'stores'>,
   space: string,
   changeRequest: string,
   revision: string,

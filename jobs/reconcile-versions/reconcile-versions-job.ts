@@ -4,9 +4,7 @@
 import type { BranchMappingConfig } from '../../src/config/branch-mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import { syncMappingSchedulers } from '../../src/producers/version-schedulers.js';
-import { defineJob, type JobContext } from '../../src/queue/job-definition.js';
-import { pollGitKind } from '../poll-git/poll-git-kind.js';
-import { reconcileVersionsKind } from './reconcile-versions-kind.js';
+import type { JobContext } from '../../src/queue/job-definition.js';
 import { derivedMappings, replaceDerivedMappings } from '../../src/versions/derived-mappings.js';
 import { expandBranchMappings } from '../../src/versions/expand-branch-mappings.js';
 import { listBranches } from '../../src/versions/list-branches.js';
@@ -14,7 +12,16 @@ import { reconcileVersions } from '../../src/versions/reconcile-versions.js';
 import { RedisVersionStateStore } from '../../src/versions/redis-version-state-store.js';
 import { type VersionCall, VersionCalls } from '../../src/versions/version-calls.js';
 import type { VersionState, VersionStateStore } from '../../src/versions/version-state.js';
+import { defineJob } from '../define-job.js';
 import { requireApi } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { pollGitKind } from '../poll-git/poll-git-kind.js';
+import { reconcileVersionsKind } from './reconcile-versions-kind.js';
+
+const NEEDS = ['config', 'api', 'queues', 'mirrorFor', 'now', 'dryRun'] as const;
+
+/** What a reconcile touches: the service, the repository's branches, and the schedulers of the mappings. */
+export type ReconcileVersionsServices = ServicesOf<typeof NEEDS>;
 
 /**
  * Every branch with a live space becomes a single-branch mapping every other job runs unchanged
@@ -22,7 +29,7 @@ import { requireApi } from '../job-requirements.js';
  * again, and a new branch's git poll runs at once, which imports it.
  */
 async function deriveMappings(
-  ctx: JobContext,
+  ctx: Pick<JobContext<ReconcileVersionsServices>, 'config' | 'queues' | 'now' | 'log'>,
   mapping: BranchMappingConfig,
   state: VersionState,
   store: VersionStateStore,
@@ -66,45 +73,42 @@ type ReconcileJobResult = {
   unmatched: string[];
 };
 
-export const reconcileVersionsJob = defineJob<{ mapping: string }, ReconcileJobResult>(
-  reconcileVersionsKind,
-  {
-    lockKey: (payload) => `versions/${payload.mapping}`,
-    describe: (result: ReconcileJobResult, payload) => describeCalls(payload.mapping, result),
-    async run(ctx, payload): Promise<ReconcileJobResult> {
-      const mapping = ctx.config.branchMappings.find((item) => item.name === payload.mapping);
-      if (mapping === undefined)
-        throw new DocsyncError(
-          'MAPPING_UNKNOWN',
-          `branches mapping ${payload.mapping} is not in the configuration any more`,
-        );
-      const api = requireApi(ctx);
-      // Beside docsync's other state: the same Redis and prefix, on the queues' connection.
-      const store = new RedisVersionStateStore(ctx.queues.connection, ctx.config.redis.prefix);
-      const branches = await listBranches(ctx.mirrorFor(mapping.git.repo), ctx.signal);
-      const outcome = await reconcileVersions({
-        api,
-        mapping,
-        branches,
-        store,
-        calls: new VersionCalls(ctx.dryRun),
-        log: ctx.log,
-        signal: ctx.signal,
-        dryRun: ctx.dryRun,
-      });
-      if (!ctx.dryRun) await deriveMappings(ctx, mapping, outcome.state, store);
-      for (const call of outcome.calls)
-        ctx.log.info(
-          { action: call.action, branch: call.branch, reason: call.reason, dryRun: ctx.dryRun },
-          ctx.dryRun ? 'version call planned' : 'version call made',
-        );
-      return {
-        result: outcome.calls.length === 0 ? 'unchanged' : ctx.dryRun ? 'planned' : 'reconciled',
-        versions: outcome.versions,
-        calls: outcome.calls,
-        drift: outcome.drift,
-        unmatched: outcome.unmatched,
-      };
-    },
+export const reconcileVersionsJob = defineJob(reconcileVersionsKind, NEEDS, {
+  lockKey: (payload) => `versions/${payload.mapping}`,
+  async run(ctx, payload): Promise<ReconcileJobResult> {
+    const mapping = ctx.config.branchMappings.find((item) => item.name === payload.mapping);
+    if (mapping === undefined)
+      throw new DocsyncError(
+        'MAPPING_UNKNOWN',
+        `branches mapping ${payload.mapping} is not in the configuration any more`,
+      );
+    const api = requireApi(ctx);
+    // Beside docsync's other state: the same Redis and prefix, on the queues' connection.
+    const store = new RedisVersionStateStore(ctx.queues.connection, ctx.config.redis.prefix);
+    const branches = await listBranches(ctx.mirrorFor(mapping.git.repo), ctx.signal);
+    const outcome = await reconcileVersions({
+      api,
+      mapping,
+      branches,
+      store,
+      calls: new VersionCalls(ctx.dryRun),
+      log: ctx.log,
+      signal: ctx.signal,
+      dryRun: ctx.dryRun,
+    });
+    if (!ctx.dryRun) await deriveMappings(ctx, mapping, outcome.state, store);
+    for (const call of outcome.calls)
+      ctx.log.info(
+        { action: call.action, branch: call.branch, reason: call.reason, dryRun: ctx.dryRun },
+        ctx.dryRun ? 'version call planned' : 'version call made',
+      );
+    return {
+      result: outcome.calls.length === 0 ? 'unchanged' : ctx.dryRun ? 'planned' : 'reconciled',
+      versions: outcome.versions,
+      calls: outcome.calls,
+      drift: outcome.drift,
+      unmatched: outcome.unmatched,
+    };
   },
-);
+  describe: (result, payload) => describeCalls(payload.mapping, result),
+});

@@ -4,10 +4,16 @@
 // good and shows among the failed jobs of /status and `docsync status`. Nothing waits for it.
 import { hookId, hookLabel } from '../../src/notify/hook-id.js';
 import { postNotification } from '../../src/notify/post-notification.js';
-import { defineJob } from '../../src/queue/job-definition.js';
+import { defineJob } from '../define-job.js';
+import type { ServicesOf } from '../job-services.js';
 import { sendNotificationKind } from './send-notification-kind.js';
 
-export const sendNotificationJob = defineJob(sendNotificationKind, {
+const NEEDS = ['config', 'dryRun'] as const;
+
+/** What a notification touches: the webhooks of the configuration, and whether to post at all. */
+export type SendNotificationServices = ServicesOf<typeof NEEDS>;
+
+export const sendNotificationJob = defineJob(sendNotificationKind, NEEDS, {
   async run(ctx, payload) {
     const hook = ctx.config.notify.find((candidate) => hookId(candidate) === payload.hook);
     const log = ctx.log.child({ hook: payload.hook, kind: payload.event.kind });
