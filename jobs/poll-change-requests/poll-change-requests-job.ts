@@ -16,19 +16,19 @@ import { DocsyncError } from '../../src/errors/docsync-error.js';
 import { subjectMarker } from '../../src/import/change-request-subject.js';
 import { bestEffort } from '../../src/queue/best-effort.js';
 import type { JobContext } from '../../src/queue/job-definition.js';
-import { defineJob } from '../../src/queue/job-definition.js';
-import { checkLinksKind } from '../check-links/check-links-kind.js';
-import { mergeChangeRequestKind } from '../merge-change-request/merge-change-request-kind.js';
-import { pollChangeRequestsKind } from './poll-change-requests-kind.js';
-import { updateChangeRequestKind } from '../update-change-request/update-change-request-kind.js';
 import { isPermanent, rateLimitPauseMs } from '../../src/queue/retry-policy.js';
-import { recordMappingFailure, recordMappingSuccess } from '../../src/state/failure-of.js';
 import type { StoredVerdict } from '../../src/state/verdict-store.js';
 import {
   judgePolledChangeRequests,
   type PolledJudgement,
 } from '../../src/upkeep/judge-polled-change-requests.js';
+import { checkLinksKind } from '../check-links/check-links-kind.js';
+import { defineJob } from '../define-job.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { mergeChangeRequestKind } from '../merge-change-request/merge-change-request-kind.js';
+import { updateChangeRequestKind } from '../update-change-request/update-change-request-kind.js';
+import { pollChangeRequestsKind } from './poll-change-requests-kind.js';
 
 /** Mappings of a batch polled at once: a batch job is one of the queue's slots, not one list. */
 export const BATCH_PARALLEL_POLLS = 8;
@@ -53,6 +53,13 @@ function pollLimitOf(api: DocsApiClient): SharedLimit {
   return limit;
 }
 
+const NEEDS = ['config', 'api', 'stores', 'queues', 'now', 'dryRun', 'metrics'] as const;
+
+/** What a poll touches: the service, docsync's state, the queues of the upkeep it asks for, metrics. */
+export type PollChangeRequestsServices = ServicesOf<typeof NEEDS>;
+
+type PollContext = JobContext<PollChangeRequestsServices>;
+
 type MappingPoll = { result: 'polled'; managed: number; updates: number; merges: number };
 
 /** A poll, and whether the mapping's state it read held failures in a row of this job. */
@@ -61,15 +68,9 @@ interface PolledMapping {
   failing: boolean;
 }
 
-export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
+export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, NEEDS, {
   // A refused token, a missing space: counted in /status as failures in a row until a poll goes
-  // through. A batch records each of its mappings' outcomes itself (pollBatch).
-  onFailure: async (ctx, payload, error) => {
-    if ('mapping' in payload) await recordMappingFailure(ctx, payload.mapping, error);
-  },
-  onSuccess: async (ctx, payload) => {
-    if ('mapping' in payload) await recordMappingSuccess(ctx, payload.mapping);
-  },
+  // through (the runner records a single mapping's; a batch records each of its mappings' itself).
   async run(ctx, payload) {
     if (!('mapping' in payload)) return pollBatch(ctx, payload.mappings);
     try {
@@ -85,12 +86,13 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, {
 
 /**
  * Each mapping of a batch polled, BATCH_PARALLEL_POLLS at once (and all batches of the process
- * together, POLLS_PER_CONNECTION per connection of the service client), its outcome recorded as the runner
- * records a job's (never in a dry run): one mapping's failure is logged and shown in /status for
- * that mapping, the others go on, and the next tick polls it again. A rate limit or a stop ends the
- * batch (no mapping starts after it) and is the job's: the runner pauses the queue, or stops.
+ * together, POLLS_PER_CONNECTION per connection of the service client), its outcome recorded as the
+ * runner records a job's (ctx.recordOutcome, nothing in a dry run): one mapping's failure is logged
+ * and shown in /status for that mapping, the others go on, and the next tick polls it again. A rate
+ * limit or a stop ends the batch (no mapping starts after it) and is the job's: the runner pauses
+ * the queue, or stops.
  */
-async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
+async function pollBatch(ctx: PollContext, mappings: readonly string[]) {
   let stop: unknown;
   const totals = { mappings: mappings.length, failed: 0, managed: 0, updates: 0, merges: 0 };
   const limit = pollLimitOf(requireApi(ctx));
@@ -105,9 +107,9 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
       totals.updates += poll.updates;
       totals.merges += poll.merges;
       // A success ends a run of failures: a write only for a mapping whose state it read had one.
-      if (failing && !ctx.dryRun)
+      if (failing)
         await bestEffort(ctx.log.child({ mapping: name }), 'mapping poll outcome not recorded', () =>
-          recordMappingSuccess(ctx, name),
+          ctx.recordOutcome({ mapping: name }, { succeeded: true }),
         );
     } catch (error) {
       if (endsTheJob(ctx, error)) {
@@ -120,10 +122,9 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
       const log = ctx.log.child({ mapping: name });
       if (isPermanent(error)) log.error({ code, err: error }, 'change request poll of a mapping failed');
       else log.warn({ code, err: error }, 'change request poll of a mapping failed, next tick polls again');
-      if (!ctx.dryRun)
-        await bestEffort(log, 'mapping poll outcome not recorded', () =>
-          recordMappingFailure(ctx, name, error),
-        );
+      await bestEffort(log, 'mapping poll outcome not recorded', () =>
+        ctx.recordOutcome({ mapping: name }, { failed: error }),
+      );
     }
   });
   if (stop !== undefined) throw stop;
@@ -134,17 +135,21 @@ async function pollBatch(ctx: JobContext, mappings: readonly string[]) {
  * One mapping's poll in /metrics. A name from a payload that the configuration does not have (a job
  * queued before the mapping was removed, or by hand) is not counted: a label must stay bounded.
  */
-function countPoll(ctx: JobContext, mapping: string, result: 'polled' | 'failed'): void {
+function countPoll(
+  ctx: Pick<PollContext, 'config' | 'metrics'>,
+  mapping: string,
+  result: 'polled' | 'failed',
+): void {
   if (mappingByName(ctx.config.mappings, mapping) !== undefined)
     ctx.metrics.changeRequestPoll(mapping, result);
 }
 
 /** A stop or a rate limit: the job's end (the runner stops, or pauses the queue), no mapping's failure. */
-function endsTheJob(ctx: JobContext, error: unknown): boolean {
+function endsTheJob(ctx: Pick<PollContext, 'signal'>, error: unknown): boolean {
   return ctx.signal.aborted || rateLimitPauseMs(error) !== undefined;
 }
 
-async function pollMapping(ctx: JobContext, name: string): Promise<PolledMapping> {
+async function pollMapping(ctx: PollContext, name: string): Promise<PolledMapping> {
   const mapping = requireMapping(ctx, name);
   const api = requireApi(ctx);
   const manageAll = mapping.changeRequest.manage === 'all';

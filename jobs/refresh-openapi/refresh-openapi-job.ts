@@ -7,11 +7,16 @@ import { OpenApiInvalidError } from '../../src/openapi/openapi-invalid-error.js'
 import { openApiSourceReader } from '../../src/openapi/openapi-source-reader.js';
 import { refreshOpenApiSpec } from '../../src/openapi/refresh-openapi-spec.js';
 import { jitterOf } from '../../src/openapi/spec-jitter.js';
-import { defineJob, type JobContext } from '../../src/queue/job-definition.js';
+import { defineJob } from '../define-job.js';
+import type { ServicesOf } from '../job-services.js';
 import { refreshOpenApiKind } from './refresh-openapi-kind.js';
-import { failureOf } from '../../src/state/failure-of.js';
 
-export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
+const NEEDS = ['config', 'api', 'stores', 'mirrorFor', 'queues', 'now', 'dryRun', 'metrics'] as const;
+
+/** What a refresh touches: the spec's source (a file, a URL, a mirror), the service, its state, metrics. */
+export type RefreshOpenApiServices = ServicesOf<typeof NEEDS>;
+
+export const refreshOpenApiJob = defineJob(refreshOpenApiKind, NEEDS, {
   // One refresh of a spec at a time, in all processes: a tick and a git-triggered run would both
   // find the content new and upload it twice.
   lockKey: (payload) => `openapi/${payload.org}/${payload.slug}`,
@@ -24,7 +29,8 @@ export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
         { org: spec.org, slug: spec.slug, trigger: 'tick' },
         { reason: ctx.job.id, delay: delayMs },
       );
-      return { result: 'delayed' as const, delayMs };
+      // A tick that only waits out the jitter refreshed nothing: it ends no failures in a row.
+      return { result: 'delayed' as const, delayMs, counted: false as const };
     }
     try {
       const reader = openApiSourceReader(spec, {
@@ -56,18 +62,6 @@ export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
       throw error;
     }
   },
-  onFailure: async (ctx, payload, error) => {
-    const spec = ctx.config.openapi.find((item) => item.org === payload.org && item.slug === payload.slug);
-    // A spec that left the configuration gets no state: its failure (SPEC_UNKNOWN) is the job's alone.
-    if (spec !== undefined) await recordFailure(ctx, spec, payload.trigger, error);
-  },
-  // A tick that only waits out the jitter refreshed nothing: it ends no failures in a row.
-  onSuccess: async (ctx, payload, outcome) => {
-    if (outcome.result === 'delayed') return;
-    const { failures } = await ctx.stores.openapi.summary(payload.org, payload.slug);
-    if (failures !== undefined)
-      await ctx.stores.openapi.update(payload.org, payload.slug, { failures: undefined });
-  },
   describe(outcome, payload) {
     const spec = `${payload.org}/${payload.slug}`;
     if (outcome.result === 'uploaded') {
@@ -81,7 +75,7 @@ export const refreshOpenApiJob = defineJob(refreshOpenApiKind, {
   },
 });
 
-function requireSpec(ctx: Pick<JobContext, 'config'>, org: string, slug: string): OpenApiConfig {
+function requireSpec(ctx: Pick<RefreshOpenApiServices, 'config'>, org: string, slug: string): OpenApiConfig {
   const spec = ctx.config.openapi.find((item) => item.org === org && item.slug === slug);
   if (spec === undefined)
     throw new DocsyncError(
@@ -89,28 +83,4 @@ function requireSpec(ctx: Pick<JobContext, 'config'>, org: string, slug: string)
       `OpenAPI spec ${org}/${slug} is not in the configuration any more`,
     );
   return spec;
-}
-
-/**
- * The failure as /status shows it: invalid with its problems, or failed with its code, reason and
- * hint; one more in a row. The spec's lock is held: no other refresh of it writes meanwhile.
- */
-async function recordFailure(
-  ctx: Pick<JobContext, 'now' | 'stores'>,
-  spec: OpenApiConfig,
-  trigger: string,
-  error: unknown,
-): Promise<void> {
-  const { at, ...reason } = failureOf(error, ctx.now(), { spec });
-  const { failures } = await ctx.stores.openapi.get(spec.org, spec.slug);
-  await ctx.stores.openapi.update(spec.org, spec.slug, {
-    lastRefresh: {
-      at,
-      result: error instanceof OpenApiInvalidError ? 'invalid' : 'failed',
-      trigger,
-      error: reason,
-      ...(error instanceof OpenApiInvalidError ? { problems: [...error.problems] } : {}),
-    },
-    failures: { count: (failures?.count ?? 0) + 1, since: failures?.since ?? at },
-  });
 }

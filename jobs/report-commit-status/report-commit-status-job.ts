@@ -5,20 +5,23 @@
 // mapping's health as this job's failures in a row, with a hint naming the setting to check. On
 // GitHub, a mapping whose git.auth is a GitHub App may post with the app's installation token.
 
-import { commitStatusFailure } from '../../src/commit-status/git-host-hint.js';
 import { describeCommitStatus } from '../../src/commit-status/describe-commit-status.js';
 import { postCommitStatus } from '../../src/commit-status/post-commit-status.js';
 import { readCommitStatusFacts } from '../../src/commit-status/read-commit-status-facts.js';
 import { statusTarget } from '../../src/commit-status/status-request.js';
 import { statusToken } from '../../src/commit-status/status-token.js';
-import { mappingByName } from '../../src/config/mapping-by-name.js';
-import { defineJob } from '../../src/queue/job-definition.js';
 import { jobId } from '../../src/queue/job-id.js';
-import { reportCommitStatusKind } from './report-commit-status-kind.js';
-import { recordMappingSuccess } from '../../src/state/failure-of.js';
+import { defineJob } from '../define-job.js';
 import { requireMapping } from '../job-requirements.js';
+import type { ServicesOf } from '../job-services.js';
+import { reportCommitStatusKind } from './report-commit-status-kind.js';
 
-export const reportCommitStatusJob = defineJob(reportCommitStatusKind, {
+const NEEDS = ['config', 'api', 'stores', 'mirrorFor', 'dryRun'] as const;
+
+/** What a report reads (the service, docsync's state) and posts with (the mirror's credentials). */
+export type ReportCommitStatusServices = ServicesOf<typeof NEEDS>;
+
+export const reportCommitStatusJob = defineJob(reportCommitStatusKind, NEEDS, {
   // One report of a commit at a time, in any process: a pending one read before the import ended
   // must not land after the status that says how it ended.
   lockKey: (payload) => jobId('commit-status', payload.mapping, payload.sha),
@@ -56,15 +59,4 @@ export const reportCommitStatusJob = defineJob(reportCommitStatusKind, {
     log.info(fields, 'commit status posted');
     return { result: 'posted', state: status.state, description: status.description, id: posted.id };
   },
-  // Recorded with its own hint (the token's variable, the repository), counted apart from imports.
-  async onFailure(ctx, payload, error) {
-    const mapping = mappingByName(ctx.config.mappings, payload.mapping);
-    if (mapping === undefined) return;
-    await ctx.stores.mappings.recordFailure(
-      mapping.name,
-      ctx.job.name,
-      commitStatusFailure(error, ctx.now(), mapping),
-    );
-  },
-  onSuccess: (ctx, payload) => recordMappingSuccess(ctx, payload.mapping),
 });
