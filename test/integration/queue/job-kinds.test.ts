@@ -4,15 +4,16 @@
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
+import { defineJob } from '../../../jobs/define-job.js';
+import { pollGitKind } from '../../../jobs/poll-git/poll-git-kind.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { DocsyncError } from '../../../src/errors/docsync-error.js';
 import { PayloadError } from '../../../src/errors/payload-error.js';
-import { defineJob } from '../../../src/queue/job-definition.js';
 import { defineJobKind } from '../../../src/queue/job-kind.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
-import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
-import { pollGitKind } from '../../../jobs/poll-git/poll-git-kind.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { memoryStores } from '../../../src/state/memory-stores.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
@@ -94,8 +95,10 @@ describe('the job runner', () => {
       queue: 'maintain',
       payload: z.object({ id: z.string() }),
       id: (payload) => `tidy/${payload.id}`,
+      // A test's kind: what it does is no unit /status shows.
+      countsToward: false,
     });
-    const tidy = defineJob(kind, {
+    const tidy = defineJob(kind, [], {
       async run(_ctx, payload) {
         ran.push(payload.id);
         return { result: 'tidied' };
@@ -107,8 +110,10 @@ describe('the job runner', () => {
       queue: 'links',
       payload: z.object({}),
       id: () => undefined,
+      // A test's kind: what it does is no unit /status shows.
+      countsToward: false,
     });
-    const noop = defineJob(linksKind, { run: async () => ({ result: 'done' }) });
+    const noop = defineJob(linksKind, [], { run: async () => ({ result: 'done' }) });
     const connection = new Redis(redisUrl(), { maxRetriesPerRequest: null });
     const captured = captureLog();
     const workerQueues = new Queues(connection, config, captured.log);
@@ -116,7 +121,9 @@ describe('the job runner', () => {
       definitions: [tidy, noop],
       connection,
       config,
-      deps: createJobServices({ config, stores: memoryStores(), queues: workerQueues, log: captured.log }),
+      ...runnerPorts(
+        createJobServices({ config, stores: memoryStores(), queues: workerQueues, log: captured.log }),
+      ),
       log: captured.log,
       stopSignal: new AbortController().signal,
     });

@@ -1,15 +1,19 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { JOBS } from '../../../jobs/registry.js';
-import type { DocsyncError } from '../../../src/errors/docsync-error.js';
-import { PayloadError } from '../../../src/errors/payload-error.js';
 import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
 import { exportSpaceKind } from '../../../jobs/export-space/export-space-kind.js';
 import { importContentKind, worktreeDebounce } from '../../../jobs/import-content/import-content-kind.js';
-import { JOB_KINDS } from '../../../src/queue/kinds/job-kinds.js';
 import { mergeChangeRequestKind } from '../../../jobs/merge-change-request/merge-change-request-kind.js';
 import { pollGitKind } from '../../../jobs/poll-git/poll-git-kind.js';
 import { refreshOpenApiKind } from '../../../jobs/refresh-openapi/refresh-openapi-kind.js';
+import { JOBS } from '../../../jobs/registry.js';
 import { updateChangeRequestKind } from '../../../jobs/update-change-request/update-change-request-kind.js';
+import type { DocsyncError } from '../../../src/errors/docsync-error.js';
+import { PayloadError } from '../../../src/errors/payload-error.js';
+import { PACKAGE_ROOT } from '../../../src/package-info.js';
+import type { AnyJobKind } from '../../../src/queue/job-kind.js';
 
 const SHA = 'a'.repeat(40);
 const changeRequest = { mapping: 'docs', space: 'spc', changeRequest: 'cr_9', revision: 'rev_3' };
@@ -104,12 +108,54 @@ describe('job kinds', () => {
     expect((badSha as PayloadError).issues).toEqual([expect.stringMatching(/^sha: /)]);
   });
 
-  it('each have exactly one processor in the registry, on the same queue with the same schema', () => {
-    expect(JOBS.map((job) => job.name).sort()).toEqual(JOB_KINDS.map((kind) => kind.name).sort());
-    for (const kind of JOB_KINDS) {
+  it('are each carried by one processor of the registry, under a name of its own', () => {
+    const names = JOBS.map((job) => job.name);
+    expect(new Set(names).size, names.join(', ')).toBe(names.length);
+  });
+
+  it('each live in a kind file of their job folder, registered with its queue, schema and what it counts toward', async () => {
+    const kinds = await kindsOfJobFolders();
+    expect(kinds.map(({ folder }) => folder)).toContain('poll-git');
+    for (const { folder, kind } of kinds) {
+      expect(kind.name, `jobs/${folder}/${folder}-kind.ts`).toBe(folder);
       const job = JOBS.find((definition) => definition.name === kind.name);
+      expect(job, `${kind.name} is not in jobs/registry.ts`).toBeDefined();
       expect(job?.queue, kind.name).toBe(kind.queue);
-      expect(job?.payload === kind.payload, kind.name).toBe(true);
+      expect(job?.payload === kind.payload, `${kind.name}: the payload schema of its kind`).toBe(true);
+      expect(job?.countsToward === kind.countsToward, `${kind.name}: the countsToward of its kind`).toBe(
+        true,
+      );
     }
+    // And no processor without a kind file.
+    expect(JOBS.map((job) => job.name).sort()).toEqual(kinds.map(({ kind }) => kind.name).sort());
   });
 });
+
+/** The kind each folder of jobs/ declares in its `<folder>-kind.ts`, loaded as a producer would. */
+async function kindsOfJobFolders(): Promise<{ folder: string; kind: AnyJobKind }[]> {
+  const root = join(PACKAGE_ROOT, 'jobs');
+  const folders = (await readdir(root, { withFileTypes: true })).filter((entry) => entry.isDirectory());
+  const found: { folder: string; kind: AnyJobKind }[] = [];
+  for (const { name: folder } of folders) {
+    const module = (await import(pathToFileURL(join(root, folder, `${folder}-kind.ts`)).href)) as Record<
+      string,
+      unknown
+    >;
+    const kinds = Object.values(module).filter(isJobKind);
+    expect(kinds, `jobs/${folder}/${folder}-kind.ts exports one kind`).toHaveLength(1);
+    for (const kind of kinds) found.push({ folder, kind });
+  }
+  return found;
+}
+
+function isJobKind(value: unknown): value is AnyJobKind {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'name' in value &&
+    'queue' in value &&
+    'payload' in value &&
+    'countsToward' in value &&
+    'enqueue' in value
+  );
+}
