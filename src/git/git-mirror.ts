@@ -6,6 +6,7 @@ import { dirname, resolve as resolvePath } from 'node:path';
 import type { Logger } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import { BlobWriter } from './blob-writer.js';
+import { type BranchHeads, isBranchHead, parseBranchHeads, sameBranchHeads } from './branch-heads.js';
 import type { GitCredentials } from './git-credentials.js';
 import { GitError } from './git-error.js';
 import { type BlobData, listTreeEntries, readBlobContents, type TreeEntry } from './git-object-streams.js';
@@ -64,7 +65,15 @@ export class GitMirror {
   private readonly timeoutMs: number;
   /** The remote's credentials; commit statuses read a GitHub App's token from them (status-token.ts). */
   readonly credentials: GitCredentials | undefined;
-  private fetching: Promise<void> | undefined;
+  /** The look (and fetch) under way, and when it started. */
+  private fetching: { startedAt: number; done: Promise<void> } | undefined;
+  /** When the last look that went through started. */
+  private lookedAt: number | undefined;
+  /**
+   * The mirror's branch heads as read after its last fetch, while no ref write of this process
+   * moved one: what a look compares the remote's with, and where `resolve` reads a branch.
+   */
+  private heads: BranchHeads | undefined;
   // Every command of this process that moves the mirror's refs, one at a time: a fetch that read
   // `main` before a push's update-ref moved it would fail to lock it ("is at X but expected Y").
   private refWrites: Promise<unknown> = Promise.resolve();
@@ -83,20 +92,34 @@ export class GitMirror {
 
   /**
    * Brings the mirror up to date with the remote's branches: created on first use (in a temp folder
-   * renamed into place, so a half-made mirror is never seen), then `fetch --prune`, so a deleted
-   * branch goes and a force-pushed one moves. The URL is given on each fetch and never written to
-   * the mirror's config: credentials in it stay off the disk. Concurrent calls share one fetch (and
-   * the first caller's signal).
+   * renamed into place, so a half-made mirror is never seen); then a look (`ls-remote --heads`),
+   * and `fetch --prune` only when the remote's heads are not the mirror's, so a deleted branch goes
+   * and a force-pushed one moves. An unchanged repository costs one ls-remote. The URL is given on
+   * each command and never written to the mirror's config: credentials in it stay off the disk.
+   * Concurrent calls share one look (and the first caller's signal); with `since`, a look that
+   * started at or after that time (ms since the epoch) answers too, so that the mappings of one
+   * repository polled at the same tick share it however their jobs are spread over the workers.
    */
-  fetch(signal?: AbortSignal): Promise<void> {
-    this.fetching ??= this.writingRefs(() => this.update(signal)).finally(() => {
-      this.fetching = undefined;
-    });
-    return this.fetching;
+  fetch(signal?: AbortSignal, options: { since?: number } = {}): Promise<void> {
+    if (this.fetching !== undefined) return this.fetching.done;
+    const { since } = options;
+    if (since !== undefined && this.lookedAt !== undefined && this.lookedAt >= since)
+      return Promise.resolve();
+    const startedAt = Date.now();
+    const done = this.writingRefs(() => this.update(signal))
+      .then(() => {
+        this.lookedAt = startedAt;
+      })
+      .finally(() => {
+        this.fetching = undefined;
+      });
+    this.fetching = { startedAt, done };
+    return done;
   }
 
   /** The commit at the tip of `refs/heads/<branch>`, or undefined when the branch does not exist. */
   async resolve(branch: string, signal?: AbortSignal): Promise<string | undefined> {
+    if (this.heads !== undefined) return this.heads.get(checkBranch(branch));
     const [head] = await this.objects([`refs/heads/${checkBranch(branch)}^{commit}`], signal);
     return head?.oid;
   }
@@ -151,6 +174,8 @@ export class GitMirror {
 
   /** Whether `descendant` contains `ancestor`; false when `ancestor` is gone from the mirror. */
   async isAncestor(ancestor: string, descendant: string, signal?: AbortSignal): Promise<boolean> {
+    // A branch head contains itself: an unchanged poll asks this, and needs no git for it.
+    if (ancestor === descendant && isBranchHead(this.heads, descendant)) return true;
     const [base, tip] = await this.objects(
       [`${checkSha(ancestor)}^{commit}`, `${checkSha(descendant)}^{commit}`],
       signal,
@@ -171,6 +196,8 @@ export class GitMirror {
     dir: string,
     options: { limit?: number; signal?: AbortSignal } = {},
   ): Promise<CommitInfo[]> {
+    // `X..X` is empty: an unchanged poll asks for it, and a branch head surely exists.
+    if (range.from === range.to && isBranchHead(this.heads, range.to)) return [];
     const revisions =
       range.from === undefined ? checkSha(range.to) : `${checkSha(range.from)}..${checkSha(range.to)}`;
     const limit =
@@ -299,7 +326,12 @@ export class GitMirror {
     const target = `refs/heads/${checkBranch(branch)}`;
     const refspec = `${checkSha(sha)}:${target}`;
     await this.reaching(signal, (options) => pushCommit(this.dir, this.repo, refspec, options));
-    await this.writingRefs(() => this.run(['update-ref', target, checkSha(sha)], signal));
+    // The heads read before (by a look that ran meanwhile, too) are no longer the mirror's.
+    this.heads = undefined;
+    await this.writingRefs(async () => {
+      await this.run(['update-ref', target, checkSha(sha)], signal);
+      this.heads = undefined;
+    });
   }
 
   /** Every file below `dir` at `sha` (paths relative to it), streamed from `git ls-tree -r`. */
@@ -383,6 +415,11 @@ export class GitMirror {
   private async update(signal: AbortSignal | undefined): Promise<void> {
     const started = performance.now();
     const created = !(await isBareRepository(this.dir));
+    if (!created && (await this.unchanged(signal))) {
+      this.log.debug({ repo: redactUrlCredentials(this.repo), dir: this.dir }, 'git mirror unchanged');
+      return;
+    }
+    this.heads = undefined;
     if (created) {
       await mkdir(dirname(this.dir), { recursive: true });
       const temp = `${this.dir}.tmp-${randomUUID()}`;
@@ -404,6 +441,26 @@ export class GitMirror {
       { repo: redactUrlCredentials(this.repo), dir: this.dir, created, durationMs },
       'git mirror fetched',
     );
+  }
+
+  /**
+   * Whether the remote's branch heads are the mirror's: one `ls-remote --heads`, and the mirror's
+   * own read once after each fetch (`for-each-ref`), kept until a fetch or a push moves them.
+   */
+  private async unchanged(signal: AbortSignal | undefined): Promise<boolean> {
+    const { stdout } = await this.reaching(signal, (options) =>
+      runGit(['--git-dir', this.dir, 'ls-remote', '--heads', '--', this.repo], options),
+    );
+    const remote = parseBranchHeads(stdout.toString('utf8'));
+    const format = '--format=%(objectname) %(refname)';
+    const mirror =
+      this.heads ??
+      parseBranchHeads(
+        (await this.run(['for-each-ref', format, 'refs/heads/'], signal)).stdout.toString('utf8'),
+      );
+    if (!sameBranchHeads(remote, mirror)) return false;
+    this.heads = mirror;
+    return true;
   }
 
   private async fetchInto(gitDir: string, signal: AbortSignal | undefined): Promise<void> {
