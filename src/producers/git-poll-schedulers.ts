@@ -1,15 +1,25 @@
 // The git poll, the change request poll and the space poll of every mapping, each a BullMQ job
 // scheduler (the change request polls of many mappings at one interval in batches), and the git poll at once (the push webhook, `docsync resume`).
+// Their ticks are spread over the interval (the git polls of one repository together), and a new
+// one polls at once, paced: a fleet of hundreds never polls in one moment.
 import type { Queue } from 'bullmq';
-import type { MappingConfig } from '../config/mapping-schema.js';
-import type { Logger } from '../log/create-logger.js';
-import type { JobKind } from '../queue/job-kind.js';
 import type { MappingPollPayload } from '../../jobs/mapping-poll-payload.js';
 import { pollChangeRequestsKind } from '../../jobs/poll-change-requests/poll-change-requests-kind.js';
 import { pollGitKind } from '../../jobs/poll-git/poll-git-kind.js';
 import { pollSpaceKind } from '../../jobs/poll-space/poll-space-kind.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
+import type { Logger } from '../log/create-logger.js';
+import type { JobKind } from '../queue/job-kind.js';
 import { changeRequestPollSchedules } from './change-request-poll-schedules.js';
-import { syncJobSchedulers } from './sync-job-schedulers.js';
+import { type SyncOptions, syncJobSchedulers } from './sync-job-schedulers.js';
+
+/**
+ * New polls' first runs this far apart: a fleet of 1,000 mappings starts its first polls within
+ * 50 s, without queuing them all in one moment.
+ */
+export const FIRST_POLL_PACE_MS = 50;
+
+const SPREAD: SyncOptions = { spread: { firstRunPaceMs: FIRST_POLL_PACE_MS } };
 
 /** Scheduled polls of the given mappings: one scheduler per mapping and kind. */
 function syncMappingPolls(
@@ -18,6 +28,7 @@ function syncMappingPolls(
   mappings: readonly MappingConfig[],
   every: (mapping: MappingConfig) => number,
   log: Logger,
+  spreadKey: (mapping: MappingConfig) => string = (mapping) => mapping.name,
 ): Promise<void> {
   return syncJobSchedulers(
     queue,
@@ -26,8 +37,10 @@ function syncMappingPolls(
       key: mapping.name,
       repeat: { every: every(mapping) },
       payload: { mapping: mapping.name },
+      spreadKey: spreadKey(mapping),
     })),
     log,
+    SPREAD,
   );
 }
 
@@ -40,7 +53,14 @@ export function syncGitPollSchedulers(
   mappings: readonly MappingConfig[],
   log: Logger,
 ): Promise<void> {
-  return syncMappingPolls(queue, pollGitKind, importing(mappings), (mapping) => mapping.git.poll, log);
+  return syncMappingPolls(
+    queue,
+    pollGitKind,
+    importing(mappings),
+    (mapping) => mapping.git.poll,
+    log,
+    (mapping) => mapping.git.repo,
+  );
 }
 
 /**
@@ -57,6 +77,7 @@ export function syncChangeRequestPollSchedulers(
     pollChangeRequestsKind,
     changeRequestPollSchedules(importing(mappings)),
     log,
+    SPREAD,
   );
 }
 

@@ -2,10 +2,10 @@
 // live content (`links-schedule/<mapping>`). Schedulers of mappings no longer scheduled are
 // removed at start.
 import type { Queue } from 'bullmq';
+import { checkLinksKind, LATEST_REVISION } from '../../jobs/check-links/check-links-kind.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { toSchedule } from '../config/schedule-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { checkLinksKind, LATEST_REVISION } from '../../jobs/check-links/check-links-kind.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 /** The id prefix of these schedulers, older than the kind handles: kept so existing ones are found. */
@@ -27,6 +27,6 @@ export function syncLinkCheckSchedulers(
         : [{ key: mapping.name, repeat, payload: { space: mapping.space, revision: LATEST_REVISION } }];
     }),
     log,
-    LINK_CHECK_SCHEDULER,
+    { prefix: LINK_CHECK_SCHEDULER },
   );
 }

@@ -6,36 +6,103 @@ import type { Queue, RepeatOptions } from 'bullmq';
 import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
 import type { JobKind } from '../queue/job-kind.js';
+import { firstRunDelaysMs, pollOffsetMs } from './poll-offset.js';
 
 export interface WantedScheduler<I> {
   /** The mapping (or spec) it belongs to: the scheduler id is `<kind>/<key>`. */
   key: string;
   repeat: Omit<RepeatOptions, 'key'>;
   payload: I;
+  /**
+   * What its place in the interval is drawn from when the schedulers are spread: the repository of
+   * a git poll, so that the mappings of one repository tick together; the key when not given.
+   */
+  spreadKey?: string;
+}
+
+export interface SyncOptions {
+  /** The first part of the scheduler ids, the kind's name unless given. */
+  prefix?: string;
+  /**
+   * Spread `every` schedulers over their interval (pollOffsetMs), and run a new one's first tick
+   * at once, `firstRunPaceMs` after the new one before it (one per spread key), rather than all
+   * together or an interval later.
+   */
+  spread?: { firstRunPaceMs: number };
 }
 
 /**
- * `prefix` is the first part of the scheduler ids, the kind's name unless given: the link check
- * schedulers keep `links-schedule/<mapping>`, the ids they have in every Redis that ran docsync.
+ * `options.prefix`: the link check schedulers keep `links-schedule/<mapping>`, the ids they have in
+ * every Redis that ran docsync. All of a kind's schedulers are put in place at once (one pass of
+ * round trips on the connection, not one after the other), then those no longer configured removed.
  */
 export async function syncJobSchedulers<P, I>(
   queue: Queue,
   kind: JobKind<P, I>,
   wanted: readonly WantedScheduler<I>[],
   log: Logger,
-  prefix: string = kind.name,
+  options: SyncOptions = {},
 ): Promise<void> {
-  const ids = new Set<string>();
-  for (const scheduler of wanted) {
+  const prefix = options.prefix ?? kind.name;
+  const existing = new Map(
+    (await queue.getJobSchedulers()).flatMap((scheduler) =>
+      scheduler.key.startsWith(`${prefix}/`) ? [[scheduler.key, scheduler] as const] : [],
+    ),
+  );
+  const planned = wanted.map((scheduler) => {
     const id = jobId(prefix, scheduler.key);
-    ids.add(id);
-    await kind.schedule(queue, id, scheduler.repeat, scheduler.payload);
-  }
-  for (const scheduler of await queue.getJobSchedulers()) {
-    if (scheduler.key.startsWith(`${prefix}/`) && !ids.has(scheduler.key)) {
-      await queue.removeJobScheduler(scheduler.key);
-      log.info({ kind: kind.name, scheduler: scheduler.key }, 'job scheduler no longer configured deleted');
+    const { every } = scheduler.repeat;
+    const repeat =
+      options.spread === undefined || every === undefined
+        ? scheduler.repeat
+        : { ...scheduler.repeat, offset: pollOffsetMs(scheduler.spreadKey ?? scheduler.key, every) };
+    return { id, scheduler, repeat, before: existing.get(id) };
+  });
+  await Promise.all(
+    planned.map(async ({ id, scheduler, repeat, before }) => {
+      // BullMQ keeps a scheduler's place in its interval on an update: one made before its place was
+      // drawn (or at another) is made again to take it.
+      if (before !== undefined && repeat.offset !== undefined && before.offset !== repeat.offset)
+        await queue.removeJobScheduler(id);
+      await kind.schedule(queue, id, repeat, scheduler.payload);
+    }),
+  );
+  if (options.spread !== undefined) await queueFirstRuns(queue, kind, planned, options.spread.firstRunPaceMs);
+  const ids = new Set(planned.map((one) => one.id));
+  for (const key of existing.keys()) {
+    if (!ids.has(key)) {
+      await queue.removeJobScheduler(key);
+      log.info({ kind: kind.name, scheduler: key }, 'job scheduler no longer configured deleted');
     }
   }
   log.info({ kind: kind.name, schedulers: ids.size }, 'job schedulers in place');
+}
+
+/**
+ * The first tick of each new spread scheduler, at once and paced (firstRunDelaysMs): a mapping
+ * added, or a new fleet, polls now rather than at its place in the interval. One rank per spread
+ * key, so that the mappings of one repository still poll together.
+ */
+async function queueFirstRuns<P, I>(
+  queue: Queue,
+  kind: JobKind<P, I>,
+  planned: readonly { scheduler: WantedScheduler<I>; repeat: Omit<RepeatOptions, 'key'>; before: unknown }[],
+  paceMs: number,
+): Promise<void> {
+  const fresh = planned.filter((one) => one.before === undefined && one.repeat.every !== undefined);
+  if (fresh.length === 0) return;
+  const ranks = new Map<string, number>();
+  for (const { scheduler } of fresh) {
+    const key = scheduler.spreadKey ?? scheduler.key;
+    if (!ranks.has(key)) ranks.set(key, ranks.size);
+  }
+  const every = Math.min(...fresh.map((one) => one.repeat.every ?? Number.POSITIVE_INFINITY));
+  const delays = firstRunDelaysMs(ranks.size, every, paceMs);
+  await kind.enqueueBulk(
+    queue,
+    fresh.map(({ scheduler }) => ({
+      payload: scheduler.payload,
+      options: { delay: delays[ranks.get(scheduler.spreadKey ?? scheduler.key) ?? 0] ?? 0, reason: 'first' },
+    })),
+  );
 }
