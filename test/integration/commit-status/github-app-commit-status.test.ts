@@ -4,11 +4,11 @@
 // posted after the first token's hour goes with a renewed one.
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commitStatusFailure } from '../../../src/commit-status/git-host-hint.js';
 import { postCommitStatus } from '../../../src/commit-status/post-commit-status.js';
 import type { GitHostReport } from '../../../src/commit-status/report-config-schema.js';
 import { statusToken } from '../../../src/commit-status/status-token.js';
 import { githubAppCredentials } from '../../../src/github-app/github-app-credentials.js';
+import { failureOf } from '../../../src/state/failure-of.js';
 import { startGitHubAppServer } from '../../support/github-app-server.js';
 import { captureLog } from '../../support/test-context.js';
 
@@ -67,7 +67,7 @@ describe('commit statuses with a GitHub App', () => {
       (failure: unknown) => failure,
     );
     expect(error).toMatchObject({ code: 'GITHUB_APP_REFUSED', retryable: false });
-    const recorded = commitStatusFailure(error, new Date(), { name: 'docs', space: 's1', report });
+    const recorded = failureOf(error, new Date(), { mapping: { name: 'docs', space: 's1', report } });
     expect(recorded.hint).toContain('git.auth.githubApp of mapping docs.installationId');
     expect(server.calls.filter((call) => call.kind === 'status')).toEqual([]);
   });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commitStatusFailure } from '../../../src/commit-status/git-host-hint.js';
 import { GitHostError } from '../../../src/commit-status/git-host-error.js';
 import type { GitHostReport } from '../../../src/commit-status/report-config-schema.js';
 import { statusRequest } from '../../../src/commit-status/status-request.js';
+import { failureOf } from '../../../src/state/failure-of.js';
 
 const SHA = 'c'.repeat(40);
 const github: GitHostReport = {
@@ -70,7 +70,7 @@ describe('a failed report in /status', () => {
     });
 
   it('points a refused token at the variable it is read from', () => {
-    const failure = commitStatusFailure(refused(401), at, mapping);
+    const failure = failureOf(refused(401), at, { mapping });
     expect(failure).toMatchObject({ code: 'GIT_HOST_REFUSED', at: at.toISOString() });
     expect(failure.hint).toBe(
       'the git host refused the token: check the environment variable GITHUB_TOKEN (report.github.tokenEnv of mapping docs) and that the token has not expired',
@@ -79,21 +79,21 @@ describe('a failed report in /status', () => {
   });
 
   it('points a missing repository or project at its key, and a host that does not answer at its address', () => {
-    expect(commitStatusFailure(refused(404), at, mapping).hint).toMatch(
+    expect(failureOf(refused(404), at, { mapping }).hint).toMatch(
       /^the git host has no repository acme\/docs this token can see: check report\.github\.repo of mapping docs/,
     );
-    expect(commitStatusFailure(refused(404), at, { ...mapping, report: gitlab }).hint).toMatch(
+    expect(failureOf(refused(404), at, { mapping: { ...mapping, report: gitlab } }).hint).toMatch(
       /^the git host has no project group\/sub\/docs this token can see: check report\.gitlab\.project/,
     );
     const down = new GitHostError('GIT_HOST_UNREACHABLE', 'github:acme/docs: no answer', { host: 'github' });
     expect(down.retryable).toBe(true);
-    expect(commitStatusFailure(down, at, mapping).hint).toMatch(
+    expect(failureOf(down, at, { mapping }).hint).toMatch(
       /^the git host at https:\/\/ghe\.acme\.test\/api\/v3 does not answer or is failing: docsync tries again; check report\.github\.apiUrl/,
     );
   });
 
   it("keeps the usual code and hint of a failure that is not the git host's", () => {
-    const failure = commitStatusFailure(new Error('boom'), at, mapping);
+    const failure = failureOf(new Error('boom'), at, { mapping });
     expect(failure).toMatchObject({ code: 'FAILED', message: 'boom' });
   });
 });
