@@ -3,17 +3,18 @@
 // the payloads of one-by-one queuing, records every verdict, and reads docsync's state in a number
 // of Redis commands that does not grow with the number of change requests (watched with MONITOR).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JobServices } from '../../../jobs/job-services.js';
 import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests/poll-change-requests-job.js';
 import type { ChangeRequest } from '../../../src/api/schemas/change-request-schema.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
-import type { JobContext, JobDeps } from '../../../src/queue/job-definition.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { Queues } from '../../../src/queue/queues.js';
 import { monitorRedis } from '../../support/monitor-redis.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { testApiClient } from '../../support/test-api-client.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJobContext } from '../../support/test-job-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 interface QueuedJob {
@@ -75,14 +76,9 @@ ${[small, large]
   return { emulator, small, large, deps, queues, listed };
 }
 
-function contextOf(deps: JobDeps): JobContext {
-  const { log } = captureLog('warn');
-  return {
-    ...deps,
-    log,
-    signal: new AbortController().signal,
-    job: { id: 'poll-1', name: 'poll-change-requests', queue: 'maintain', attempt: 1, maxAttempts: 1 },
-  };
+/** The context the runner gives a poll job, over the services a daemon builds. */
+function contextOf(services: JobServices) {
+  return testJobContext(services, { job: { id: 'poll-1', name: 'poll-change-requests' } });
 }
 
 /** Every Redis command on docsync's state keys while `work` runs, from a MONITOR connection. */

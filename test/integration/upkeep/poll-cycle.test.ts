@@ -11,6 +11,7 @@ import { pollChangeRequestsJob } from '../../../jobs/poll-change-requests/poll-c
 import type { ChangeRequest } from '../../../src/api/schemas/change-request-schema.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { createJobServices } from '../../../src/daemon/create-job-services.js';
+import { runnerPorts } from '../../../src/daemon/runner-ports.js';
 import { jobId } from '../../../src/queue/job-id.js';
 import { JobRunner } from '../../../src/queue/job-runner.js';
 import { Queues } from '../../../src/queue/queues.js';
@@ -19,6 +20,7 @@ import { parsePrometheusText, sumOf } from '../../support/prometheus-text.js';
 import { callApi, createTestSpace, startTestEmulator } from '../../support/start-test-emulator.js';
 import { setFaults, testApiClient } from '../../support/test-api-client.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
+import { testJobContext } from '../../support/test-job-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
 const SPACES = 4;
@@ -67,7 +69,7 @@ ${mappings
     definitions: [pollChangeRequestsJob],
     connection,
     config,
-    deps,
+    ...runnerPorts(deps),
     log,
     stopSignal: new AbortController().signal,
   });
@@ -308,13 +310,7 @@ describe('a change request poll cycle over several spaces', () => {
     const { log } = captureLog('warn');
     const batch = (id: string) =>
       pollChangeRequestsJob.run(
-        {
-          ...deps,
-          api,
-          log,
-          signal: new AbortController().signal,
-          job: { id, name: 'poll-change-requests', queue: 'maintain', attempt: 1, maxAttempts: 1 },
-        },
+        testJobContext({ ...deps, api }, { log, job: { id, name: 'poll-change-requests' } }),
         { mappings: mappings.filter(({ name }) => name !== 'gone').map(({ name }) => name) },
       );
     const results = await Promise.all([batch('batch-a'), batch('batch-b')]);
