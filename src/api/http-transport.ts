@@ -1,7 +1,9 @@
 // The client's only I/O: one undici Pool per base URL, bearer auth, bounded JSON bodies validated
 // by zod, retries from the policy table, one deadline per attempt, and a caller's AbortSignal; and
 // file downloads from any origin on the same path (the token to the service's origin only).
-// Everything it throws is an ApiError without the token.
+// Every attempt sent to the service's origin first takes a token of the shared budget, when there
+// is one (service-budget.ts). Everything it throws is an ApiError without the token.
+import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, getGlobalDispatcher, interceptors, Pool } from 'undici';
 import type { z } from 'zod';
@@ -16,7 +18,10 @@ import { errorFromFailure } from './error-from-failure.js';
 import { errorFromResponse } from './error-from-response.js';
 import { parseResponseBody } from './parse-response-body.js';
 import { readCappedBody } from './read-capped-body.js';
+import { requestPriority } from './request-priority.js';
 import { sanitizeCause } from './sanitize-cause.js';
+import type { RequestBudget } from './service-budget.js';
+import { Turns } from './turns.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -97,6 +102,11 @@ export interface HttpTransportOptions {
   retry?: Partial<ApiRetryPolicy>;
   onAttempt?: (event: ApiAttemptEvent) => void;
   onRetry?: (event: ApiRetryEvent) => void;
+  /**
+   * The rate limit every process on the Redis shares (service.rateLimit): each attempt to the
+   * service's origin waits for a token first. None: requests go as they come.
+   */
+  budget?: RequestBudget | undefined;
   /** Injected by tests so that backoff does not really wait. Rejects when `signal` fires. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   random?: () => number;
@@ -128,6 +138,10 @@ export class HttpTransport {
   private readonly policy: ApiRetryPolicy;
   private readonly secrets: readonly string[];
   private closing: Promise<void> | undefined;
+  /** Ends the waits for the budget when the client closes. */
+  private readonly closed = new AbortController();
+  /** With a budget: the attempts under way at once, one per connection (see `budgeted`). */
+  private readonly budgetTurns: Turns | undefined;
   /**
    * A 429's Retry-After holds every request of this client, not only the refused one: the service
    * limits the token, so the others would be refused too (and count against it).
@@ -145,6 +159,9 @@ export class HttpTransport {
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.secrets = [options.token];
     this.policy = { ...API_RETRY_POLICY, ...options.retry };
+    if (options.budget !== undefined) this.budgetTurns = new Turns(this.connections);
+    // Every waiting attempt listens to it; there may be many more than Node's default of 10.
+    setMaxListeners(0, this.closed.signal);
     this.headers = {
       authorization: `Bearer ${options.token}`,
       accept: '*/*',
@@ -184,7 +201,14 @@ export class HttpTransport {
   requestStream<T>(target: ApiPath, request: StreamRequest<T>): Promise<T> {
     return this.retrying('GET', target, request.signal, (attempt) =>
       this.exchange(
-        { method: 'GET', target, attempt, signal: request.signal, timeoutMs: this.options.timeoutMs },
+        {
+          method: 'GET',
+          target,
+          attempt,
+          signal: request.signal,
+          timeoutMs: this.options.timeoutMs,
+          budgeted: true,
+        },
         async (deadline, seen) => {
           const response = await this.pool.request({
             method: 'GET',
@@ -284,6 +308,7 @@ export class HttpTransport {
 
   /** Waits for requests in flight, then closes the connections. Safe to call more than once. */
   close(): Promise<void> {
+    this.closed.abort();
     this.closing ??= this.pool.close().catch(() => undefined);
     return this.closing;
   }
@@ -295,7 +320,7 @@ export class HttpTransport {
     attempt: number,
   ): Promise<T> {
     return this.exchange(
-      { method, target, attempt, signal: request.signal, timeoutMs: this.options.timeoutMs },
+      { method, target, attempt, signal: request.signal, timeoutMs: this.options.timeoutMs, budgeted: true },
       async (deadline, seen) => {
         const hasBody = request.body !== undefined;
         const response = await this.pool.request({
@@ -336,6 +361,8 @@ export class HttpTransport {
         attempt,
         signal: options.signal,
         timeoutMs: options.timeoutMs ?? this.options.timeoutMs,
+        // A CDN's or storage's address does not count against the service's limit.
+        budgeted: ours,
       },
       async (deadline, seen) => {
         const response = await downloads().request({
@@ -389,9 +416,10 @@ export class HttpTransport {
   }
 
   /**
-   * One attempt of any request: refused when the client is closed or the caller aborted, bounded
-   * by its deadline, reported once to logs and metrics, and every failure an ApiError without the
-   * token. `send` notes the status and request id as soon as headers arrive.
+   * One attempt of any request: refused when the client is closed or the caller aborted, sent once
+   * the budget gives it a token (`budgeted`: the service's origin), bounded by its deadline (the
+   * wait for the token not included), reported once to logs and metrics, and every failure an
+   * ApiError without the token. `send` notes the status and request id as soon as headers arrive.
    */
   private async exchange<T>(
     call: {
@@ -400,10 +428,11 @@ export class HttpTransport {
       attempt: number;
       signal: AbortSignal | undefined;
       timeoutMs: number;
+      budgeted: boolean;
     },
     send: (deadline: AbortSignal, seen: { status: number; requestId: string | undefined }) => Promise<T>,
   ): Promise<T> {
-    const { method, target, attempt, signal } = call;
+    const { method, target, signal } = call;
     const context = { method, path: target.path };
     if (this.closing !== undefined) {
       throw new ApiError({
@@ -415,6 +444,31 @@ export class HttpTransport {
     if (signal?.aborted) {
       throw new ApiError({ ...context, code: 'API_ABORTED', message: `${method} ${target.path}: aborted` });
     }
+    if (call.budgeted && this.budgetTurns !== undefined) {
+      const turns = this.budgetTurns;
+      return this.budgeted(method, target, signal, (stop) =>
+        turns.run(async () => {
+          await this.takeBudget(method, target, signal, stop);
+          return this.send(call, send);
+        }, stop),
+      );
+    }
+    return this.send(call, send);
+  }
+
+  /** The attempt itself, under its deadline, reported to logs and metrics. */
+  private async send<T>(
+    call: {
+      method: HttpMethod;
+      target: ApiPath;
+      attempt: number;
+      signal: AbortSignal | undefined;
+      timeoutMs: number;
+    },
+    send: (deadline: AbortSignal, seen: { status: number; requestId: string | undefined }) => Promise<T>,
+  ): Promise<T> {
+    const { method, target, attempt, signal } = call;
+    const context = { method, path: target.path };
     const started = (this.options.now ?? Date.now)();
     const deadline = new AbortController();
     let timedOut = false;
@@ -457,6 +511,53 @@ export class HttpTransport {
       clearTimeout(timer);
       signal?.removeEventListener('abort', forwardAbort);
     }
+  }
+
+  /**
+   * A budgeted attempt: one of `connections` turns first, so that a request given a token never
+   * waits for a connection after it (it would then reach the service later than its token says),
+   * then the token. Both waits end when the call is aborted or the client closes.
+   */
+  private async budgeted<T>(
+    method: HttpMethod,
+    target: ApiPath,
+    signal: AbortSignal | undefined,
+    work: (stop: AbortSignal) => Promise<T>,
+  ): Promise<T> {
+    const stop = signal === undefined ? this.closed.signal : AbortSignal.any([signal, this.closed.signal]);
+    try {
+      return await work(stop);
+    } catch (error) {
+      if (error instanceof ApiError || !stop.aborted) throw error;
+      const context = { method, path: target.path };
+      if (signal?.aborted)
+        throw new ApiError({
+          ...context,
+          code: 'API_ABORTED',
+          message: `${method} ${target.path}: aborted while waiting for the service budget`,
+        });
+      throw new ApiError({
+        ...context,
+        code: 'API_CLIENT_CLOSED',
+        message: `${method} ${target.path}: client closed`,
+      });
+    }
+  }
+
+  private async takeBudget(
+    method: HttpMethod,
+    target: ApiPath,
+    signal: AbortSignal | undefined,
+    stop: AbortSignal,
+  ): Promise<void> {
+    await this.options.budget?.take(requestPriority(method), stop);
+    if (signal?.aborted)
+      throw new ApiError({
+        code: 'API_ABORTED',
+        method,
+        path: target.path,
+        message: `${method} ${target.path}: aborted`,
+      });
   }
 
   private async sleep(ms: number, method: HttpMethod, target: ApiPath, signal?: AbortSignal): Promise<void> {

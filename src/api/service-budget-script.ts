@@ -62,11 +62,12 @@ export interface BudgetUse {
 }
 
 /**
- * Network jitter between the processes and the service: a token comes back this much later than
- * `per`, so that requests sent exactly `per` apart cannot arrive less than `per` apart.
+ * Jitter between a token taken and its request arriving at the service (a busy event loop, a new
+ * connection, the network): a token comes back this much later than `per` (a twentieth of it, at
+ * most a second), so that two requests a window apart in Redis's time do not arrive closer.
  */
 export function returnMarginMs(perMs: number): number {
-  return Math.min(1000, Math.ceil(perMs / 50));
+  return Math.min(1000, Math.ceil(perMs / 20));
 }
 
 /** The keys of the budget under `prefix`, hash-tagged together (the prefix's own tag wins if it has one). */
