@@ -17,17 +17,19 @@ import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
+import { defineJob } from '../jobs/define-job.js';
 import { pollChangeRequestsJob } from '../jobs/poll-change-requests/poll-change-requests-job.js';
+import { pollChangeRequestsKind } from '../jobs/poll-change-requests/poll-change-requests-kind.js';
 import { createDocsApiClient } from '../src/api/create-docs-api-client.js';
 import type { Config } from '../src/config/config-schema.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { createJobServices } from '../src/daemon/create-job-services.js';
+import { runnerPorts } from '../src/daemon/runner-ports.js';
 import type { Logger } from '../src/log/create-logger.js';
 import { changeRequestPollSchedules } from '../src/producers/change-request-poll-schedules.js';
-import { type AnyJobDefinition, defineJob } from '../src/queue/job-definition.js';
+import type { AnyJobDefinition } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { JobRunner } from '../src/queue/job-runner.js';
-import { pollChangeRequestsKind } from '../jobs/poll-change-requests/poll-change-requests-kind.js';
 import { Queues } from '../src/queue/queues.js';
 import { defaultJobOptions } from '../src/queue/retry-policy.js';
 import { startEmbeddedRedis } from '../src/redis/embedded-redis-server.js';
@@ -135,7 +137,7 @@ async function parallelFetchSeconds(
  * A poll job that only lists its space's open change requests: the same jobs through the same
  * runner cost at least this, whatever the poll decides (the floor of one job per space).
  */
-const listOnlyPollJob = defineJob(pollChangeRequestsKind, {
+const listOnlyPollJob = defineJob(pollChangeRequestsKind, ['config', 'api'], {
   async run(ctx, payload) {
     const name = 'mapping' in payload ? payload.mapping : undefined;
     const mapping = ctx.config.mappings.find((item) => item.name === name);
@@ -393,7 +395,9 @@ async function runCycle(options: CycleOptions): Promise<CycleRun> {
     definitions: [options.definition],
     connection: connections.worker(),
     config,
-    deps: createJobServices({ config, redis: connections.state(), queues, log: jobLog, api: options.api }),
+    ...runnerPorts(
+      createJobServices({ config, redis: connections.state(), queues, log: jobLog, api: options.api }),
+    ),
     log: jobLog,
     stopSignal: new AbortController().signal,
   });

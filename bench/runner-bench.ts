@@ -22,8 +22,9 @@ import { z } from 'zod';
 import type { Config } from '../src/config/config-schema.js';
 import { parseConfig } from '../src/config/load-config.js';
 import { createJobServices } from '../src/daemon/create-job-services.js';
+import { runnerPorts } from '../src/daemon/runner-ports.js';
 import type { Logger } from '../src/log/create-logger.js';
-import { defineJob } from '../src/queue/job-definition.js';
+import type { JobDefinition } from '../src/queue/job-definition.js';
 import { jobId } from '../src/queue/job-id.js';
 import { JobRunner } from '../src/queue/job-runner.js';
 import { Queues } from '../src/queue/queues.js';
@@ -249,19 +250,22 @@ function startDocsync(
   log: Logger,
   processor: () => Promise<{ result: string }>,
 ): (() => Promise<void>)[] {
-  const noop = defineJob({
+  // A whole definition: no kind file, no service, nothing counted (the runner's own cost is measured).
+  const noop: JobDefinition<{ space?: string | undefined }> = {
     name: 'noop',
     queue: 'maintain',
     payload: z.object({ space: z.string().optional() }),
+    needs: [],
+    countsToward: false,
     lockKey: (payload) => payload.space,
     run: processor,
-  });
+  };
   return connections.map((connection) => {
     const runner = new JobRunner({
       definitions: [noop],
       connection,
       config,
-      deps: createJobServices({ config, redis: connection, queues: producer, log }),
+      ...runnerPorts(createJobServices({ config, redis: connection, queues: producer, log })),
       log,
       stopSignal: new AbortController().signal,
     });
