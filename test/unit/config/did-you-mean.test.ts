@@ -38,7 +38,7 @@ describe('knownKeysAt', () => {
       'noBrokenLinks',
       'resolvedComments',
     ]);
-    expect(knownKeysAt(configSchema, ['service'])).toEqual(['baseUrl', 'timeout', 'token']);
+    expect(knownKeysAt(configSchema, ['service'])).toEqual(['baseUrl', 'rateLimit', 'timeout', 'token']);
     expect(knownKeysAt(configSchema, ['openapi', 2, 'source'])).toEqual(['file', 'mapping', 'path', 'root']);
   });
 
