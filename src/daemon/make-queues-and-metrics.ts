@@ -9,6 +9,7 @@ import { readHealthCounts } from '../metrics/read-health-counts.js';
 import { Queues } from '../queue/queues.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import type { Stores } from '../state/stores.js';
+import type { ServiceBudgetStatus } from '../status/service-budget-status.js';
 
 export interface QueuesAndMetricsOptions {
   config: Config;
@@ -17,6 +18,8 @@ export interface QueuesAndMetricsOptions {
   connection: RedisClient;
   /** The state every process shares, which the gauges read when scraped. */
   shared: Stores;
+  /** The budget of service.rateLimit every process shares, when set. */
+  serviceBudget?: (() => Promise<ServiceBudgetStatus>) | undefined;
 }
 
 export function makeQueuesAndMetrics(options: QueuesAndMetricsOptions): {
@@ -34,6 +37,7 @@ export function makeQueuesAndMetrics(options: QueuesAndMetricsOptions): {
       queueCounts: () => queues.counts(),
       brokenLinks: () => readBrokenLinks(config.mappings, shared.mappings, shared.links),
       health: () => readHealthCounts(config, shared),
+      ...(options.serviceBudget === undefined ? {} : { serviceBudget: options.serviceBudget }),
     },
     onReadError: (metric, error) => metricsLog.warn({ metric, err: error }, 'metric unavailable'),
   });

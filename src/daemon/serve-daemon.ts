@@ -18,6 +18,7 @@ import { checkRedisServer } from '../redis/check-redis-server.js';
 import { RedisConnections, type RedisTarget } from '../redis/redis-connections.js';
 import { waitUntilReady } from '../redis/wait-until-ready.js';
 import type { Stores } from '../state/stores.js';
+import { type ServiceBudgetStatus, serviceBudgetReader } from '../status/service-budget-status.js';
 
 export interface ServeOptions {
   config: Config;
@@ -59,13 +60,22 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   const shared: Promise<Stores> = served
     .then(() => import('../state/redis-stores.js'))
     .then(({ redisStores }) => redisStores(redis.producer(), config.redis.prefix));
+  // The budget every process shares, read without taking anything (the workers take: start-work.ts).
+  const rateLimit = config.service?.rateLimit;
+  const serviceBudget =
+    rateLimit === undefined
+      ? undefined
+      : serviceBudgetReader(redis.producer(), config.redis.prefix, {
+          requests: rateLimit.requests,
+          perMs: rateLimit.per,
+        });
   let made: QueuesAndMetrics | undefined;
   const queuesAndMetrics: Promise<QueuesAndMetrics> = Promise.all([
     served.then(() => import('./make-queues-and-metrics.js')),
     shared,
   ]).then(([{ makeQueuesAndMetrics }, stores]) => {
     stopIfStopping();
-    made = makeQueuesAndMetrics({ config, log, connection: redis.producer(), shared: stores });
+    made = makeQueuesAndMetrics({ config, log, connection: redis.producer(), shared: stores, serviceBudget });
     return made;
   });
   // Registered before the HTTP server's step, so that the queues close after it (steps run last
@@ -108,7 +118,7 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     queuesAndMetrics,
     now,
     artifacts: servedArtifacts,
-    ...statusReaders(config, shared),
+    ...statusReaders(config, shared, serviceBudget),
     early,
     ...(config.http.dashboard.enabled ? { dashboard: { readOnly: config.http.dashboard.readOnly } } : {}),
     // Branches mappings count: their derived mappings join config.mappings only once workers start.
@@ -151,9 +161,17 @@ async function connectRedis(options: ServeOptions): Promise<RedisConnections> {
   return redis;
 }
 
-/** What /status reads of the shared state: the mappings, the OpenAPI specs, the recent events. */
-function statusReaders(config: ServeOptions['config'], shared: Promise<Stores>) {
+/**
+ * What /status reads of the shared state: the mappings, the OpenAPI specs, the recent events, and
+ * the budget of service.rateLimit when set.
+ */
+function statusReaders(
+  config: ServeOptions['config'],
+  shared: Promise<Stores>,
+  serviceBudget: (() => Promise<ServiceBudgetStatus>) | undefined,
+) {
   return {
+    serviceBudget,
     mappings: async () => {
       const [{ mappingStatuses }, stores] = await Promise.all([
         import('../status/mapping-statuses.js'),

@@ -3,6 +3,7 @@
 // module only then, so that /healthz does not wait for the modules of the work.
 import { JOBS } from '../../jobs/registry.js';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
+import { ServiceBudget } from '../api/service-budget.js';
 import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { RepoCredentials } from '../git/repo-credentials.js';
@@ -47,6 +48,19 @@ export interface WorkOptions {
 /** Starts the workers, then the producers; each part registers its stop with the shutdown owner. */
 export async function startWork(options: WorkOptions): Promise<void> {
   const { config, log, shutdown, redis, queues, metrics, stopIfStopping } = options;
+  const rateLimit = config.service?.rateLimit;
+  // service.rateLimit: one budget for every process on this Redis, asked on the producer connection
+  // (it fails fast: with Redis away, requests go without the budget rather than hang).
+  const budget =
+    rateLimit === undefined
+      ? undefined
+      : new ServiceBudget({
+          redis: redis.producer(),
+          prefix: config.redis.prefix,
+          limit: { requests: rateLimit.requests, perMs: rateLimit.per },
+          log: log.child({ component: 'api' }),
+          onWait: (event) => metrics.serviceBudgetWait(event),
+        });
   const api =
     config.service === undefined
       ? undefined
@@ -54,6 +68,7 @@ export async function startWork(options: WorkOptions): Promise<void> {
           logger: log.child({ component: 'api' }),
           onAttempt: (event) => metrics.apiCall(event),
           onRetry: (event) => metrics.apiRetry(event),
+          budget,
         });
   if (api !== undefined) shutdown.add('service client', () => api.close());
 

@@ -4,6 +4,7 @@
 // Every label is bounded by the code or the configuration: no path, id or secret ever becomes one.
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ApiAttemptEvent, ApiRetryEvent } from '../api/http-transport.js';
+import type { BudgetWaitEvent } from '../api/service-budget.js';
 import type { RefreshResult } from '../openapi/refresh-openapi-spec.js';
 import type { QueueName } from '../queue/queue-names.js';
 import type { HealthState } from '../status/health-state.js';
@@ -40,6 +41,8 @@ export interface MetricsReaders {
   brokenLinks?: () => Promise<readonly BrokenLinkCount[]>;
   /** Mappings and specs by health state: src/metrics/read-health-counts.ts. */
   health?: () => Promise<HealthCounts>;
+  /** The budget of service.rateLimit every process shares: src/status/service-budget-status.ts. */
+  serviceBudget?: () => Promise<{ requests: number; taken: number }>;
 }
 
 export interface DocsyncMetricsOptions {
@@ -139,9 +142,35 @@ export class DocsyncMetrics {
     ['result'],
   );
 
+  readonly #budgetWaits = this.#counter(
+    'service_budget_waits_total',
+    "Requests of this process that waited for a token of the service's shared budget (service.rateLimit), by priority (high: writes, low: reads).",
+    ['priority'],
+  );
+
+  readonly #budgetWaitSeconds = this.#counter(
+    'service_budget_wait_seconds_total',
+    "Seconds requests of this process waited for a token of the service's shared budget, by priority.",
+    ['priority'],
+  );
+
   constructor(options: DocsyncMetricsOptions = {}) {
     const { readers = {}, onReadError } = options;
-    const { queueCounts, brokenLinks, health } = readers;
+    const { queueCounts, brokenLinks, health, serviceBudget } = readers;
+    if (serviceBudget !== undefined)
+      this.#scrapeGauge(
+        'service_budget_requests',
+        "The service's shared budget (service.rateLimit): requests taken by every process in the last window (used) and the limit, read from Redis when scraped.",
+        ['kind'],
+        onReadError,
+        async () => {
+          const { taken, requests } = await serviceBudget();
+          return [
+            [{ kind: 'used' }, taken],
+            [{ kind: 'limit' }, requests],
+          ] as const;
+        },
+      );
     if (queueCounts !== undefined)
       this.#scrapeGauge(
         'queue_jobs',
@@ -221,6 +250,12 @@ export class DocsyncMetrics {
   rateLimitWait(waiter: RateLimitWaiter, ms: number): void {
     this.#rateLimitWaits.inc({ waiter });
     this.#rateLimitSeconds.inc({ waiter }, seconds(ms));
+  }
+
+  /** A request that waited for a token of the shared budget, once it got it. */
+  serviceBudgetWait(event: BudgetWaitEvent): void {
+    this.#budgetWaits.inc({ priority: event.priority });
+    this.#budgetWaitSeconds.inc({ priority: event.priority }, seconds(event.waitedMs));
   }
 
   /**

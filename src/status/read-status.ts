@@ -8,6 +8,7 @@ import type { MappingStatus } from './mapping-statuses.js';
 import { nextRuns } from './next-runs.js';
 import type { SpecStatus } from './openapi-statuses.js';
 import { recentFailures } from './recent-failures.js';
+import type { ServiceBudgetStatus } from './service-budget-status.js';
 import { partOrError, readStatusPart } from './status-part.js';
 
 export interface StatusDeps {
@@ -23,6 +24,8 @@ export interface StatusDeps {
   events?: () => Promise<unknown[]>;
   /** Whether Redis takes writes: a full disk (MISCONF) makes docsync failing, though reads work. */
   redisWrites?: () => Promise<'ok' | 'refused'>;
+  /** The budget of service.rateLimit every process shares, when it is set. */
+  serviceBudget?: (() => Promise<ServiceBudgetStatus>) | undefined;
 }
 
 export type StatusReading =
@@ -36,7 +39,8 @@ export interface StatusLog {
 
 export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<StatusReading> {
   const now = deps.now ?? (() => new Date());
-  const [mappings, openapi, queues, next, failures, events, writes] = await Promise.all([
+  const { serviceBudget } = deps;
+  const [mappings, openapi, queues, next, failures, events, writes, budget] = await Promise.all([
     readStatusPart(async () => (await deps.mappings?.()) ?? []),
     readStatusPart(async () => (await deps.openapi?.()) ?? []),
     readStatusPart(() => deps.queues.counts()),
@@ -44,8 +48,17 @@ export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<Stat
     readStatusPart(() => recentFailures(deps.queues)),
     readStatusPart(async () => (await deps.events?.()) ?? []),
     readStatusPart(async () => (await deps.redisWrites?.()) ?? 'ok'),
+    readStatusPart(async () => await serviceBudget?.()),
   ]);
-  const parts = { mappings, openapi, queues, nextRuns: next, failures, events };
+  const parts = {
+    mappings,
+    openapi,
+    queues,
+    nextRuns: next,
+    failures,
+    events,
+    ...(serviceBudget === undefined ? {} : { serviceBudget: budget }),
+  };
   for (const [part, result] of Object.entries(parts))
     if (!result.ok) log.warn({ err: result.error, part }, 'status part unavailable');
   // These three read nothing but the queues: when none answers, Redis does not, and nothing
@@ -66,6 +79,7 @@ export async function readStatus(deps: StatusDeps, log: StatusLog): Promise<Stat
       nextRuns: partOrError(next),
       failures: partOrError(failures),
       events: partOrError(events),
+      ...(serviceBudget === undefined ? {} : { serviceBudget: partOrError(budget) }),
     },
   };
 }

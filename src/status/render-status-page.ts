@@ -1,6 +1,7 @@
 // The status page at `/` for people: the /status answer as server-rendered HTML that reloads
 // itself, with no script and no build step. A headline first ("all in sync", or what needs
-// attention, each with what and why and a hint), then mappings (a failing one in red), what their
+// attention, each with what and why and a hint), the shared budget of the service when
+// service.rateLimit is set, then mappings (a failing one in red), what their
 // last imports read past (import warnings), change requests and their verdicts, broken links with
 // their file and line in git, link checks, OpenAPI specs, recent events and failures (repeats
 // counted), and the queue internals folded away. Pure: the answer and the clock come in, the page
@@ -23,6 +24,7 @@ import {
   table,
   time,
 } from './page-markup.js';
+import { serviceBudgetLine } from './page-service-budget.js';
 import { versionChangesCell } from './page-version-changes.js';
 import { type ShownWarnings, shownWarnings } from './shown-warnings.js';
 import type { MappingStatusAnswer, SpecStatusAnswer, StatusAnswer } from './status-answer-schema.js';
@@ -51,6 +53,7 @@ export function renderStatusPage(status: StatusAnswer, options: PageOptions): st
     attentionSection(attentionOf(status, options.now)),
     html`<p>Version ${status.version}, up ${formatDuration(status.uptimeSeconds * 1000)}
       (since ${at(status.startedAt)}). Reloads every ${options.refreshSeconds} s.</p>`,
+    serviceBudgetLine(status.serviceBudget),
     mappingsSection(status.mappings, at),
     importWarningSection(status.mappings),
     changeRequestSection(status.mappings, at),

@@ -19,6 +19,7 @@ import { jobFailuresSchema } from './health-state.js';
 import { healthSummarySchema } from './health-summary.js';
 import { nextRunSchema } from './next-runs.js';
 import { recentFailureSchema } from './recent-failures.js';
+import { serviceBudgetStatusSchema } from './service-budget-status.js';
 
 const partError = z.object({ error: z.string() });
 
@@ -101,6 +102,8 @@ export const statusAnswerSchema = z.object({
   nextRuns: orError(z.array(nextRunSchema)).optional(),
   failures: orError(z.array(recentFailureSchema)).optional(),
   events: orError(z.array(eventSchema)).optional(),
+  /** Only when service.rateLimit is set (and absent from daemons older than it). */
+  serviceBudget: orError(serviceBudgetStatusSchema).optional(),
 });
 
 export type StatusAnswer = z.output<typeof statusAnswerSchema>;
