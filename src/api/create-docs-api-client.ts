@@ -6,7 +6,11 @@ import { DocsApiClient, type DocsApiClientOptions } from './docs-api-client.js';
 
 export type ServiceConfig = NonNullable<Config['service']>;
 
-/** What the configuration does not give: logger, pool size, retry overrides, test hooks. */
+/**
+ * What the configuration does not give: logger, pool size, retry overrides, test hooks, and the
+ * budget of service.rateLimit, which needs Redis: the daemon makes it (start-work.ts); `docsync
+ * once`, `openapi upload` and `doctor` run without one.
+ */
 export type DocsApiClientExtras = Omit<DocsApiClientOptions, 'baseUrl' | 'token' | 'timeoutMs'>;
 
 export function createDocsApiClient(service: ServiceConfig, extras: DocsApiClientExtras = {}): DocsApiClient {
