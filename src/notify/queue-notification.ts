@@ -1,9 +1,10 @@
 // Queues an event for each webhook of `notify:` that wants it: its kind among the hook's events,
 // and its mapping among the hook's mappings when it names some. Never throws: a notification that
 // cannot be queued is a warning, and the work that made the event goes on.
+
+import { sendNotificationKind } from '../../jobs/send-notification/send-notification-kind.js';
 import type { Logger } from '../log/create-logger.js';
 import type { QueueTarget } from '../queue/job-kind.js';
-import { sendNotificationKind } from '../../jobs/send-notification/send-notification-kind.js';
 import { hookId } from './hook-id.js';
 import type { NotificationEvent } from './notification-event.js';
 import type { NotifyEventKind, NotifyHook } from './notify-config-schema.js';

@@ -6,8 +6,9 @@
 // A batch's scheduler is named by its interval and place (`batch.<every>ms.<n>`: no mapping's name
 // holds a '.' without an '@'), not by its mappings: a mapping added or removed changes the payloads of
 // the batches after it, which keep their schedules, and only the last batch comes or goes.
-import type { MappingConfig } from '../config/mapping-schema.js';
+
 import type { PollChangeRequestsPayload } from '../../jobs/poll-change-requests/poll-change-requests-kind.js';
+import type { MappingConfig } from '../config/mapping-schema.js';
 import type { WantedScheduler } from './sync-job-schedulers.js';
 
 /** Mappings at one interval from which their polls are batched. */

@@ -2,10 +2,10 @@
 // however many docsync processes share the Redis, each tick refreshes each spec once. Schedulers of
 // specs no longer configured are removed at start.
 import type { Queue } from 'bullmq';
+import { refreshOpenApiKind } from '../../jobs/refresh-openapi/refresh-openapi-kind.js';
 import type { OpenApiConfig } from '../config/openapi-schema.js';
 import { toSchedule } from '../config/schedule-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { refreshOpenApiKind } from '../../jobs/refresh-openapi/refresh-openapi-kind.js';
 import { syncJobSchedulers } from './sync-job-schedulers.js';
 
 /** Takes the `openapi` queue. */

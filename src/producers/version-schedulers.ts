@@ -2,10 +2,10 @@
 // the mapping's git.poll: each run fetches the repository and lists its branches, so it is the
 // mapping's git poll too. A push asks for one at once (reconcileNow).
 import type { Queue } from 'bullmq';
+import { reconcileVersionsKind } from '../../jobs/reconcile-versions/reconcile-versions-kind.js';
 import type { BranchMappingConfig } from '../config/branch-mapping-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import { reconcileVersionsKind } from '../../jobs/reconcile-versions/reconcile-versions-kind.js';
 import type { Queues } from '../queue/queues.js';
 import {
   syncChangeRequestPollSchedulers,

@@ -8,10 +8,10 @@
 import { join } from 'node:path';
 import type { Queue } from 'bullmq';
 import { type FSWatcher, watch } from 'chokidar';
+import { importContentKind, worktreeDebounce } from '../../jobs/import-content/import-content-kind.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
-import { importContentKind, worktreeDebounce } from '../../jobs/import-content/import-content-kind.js';
 
 export class WorkingCopyWatcher {
   readonly #watchers: FSWatcher[] = [];

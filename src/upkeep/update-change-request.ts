@@ -1,10 +1,11 @@
 // An outdated change request brought up to date with the main content, as the update job and the
 // merge job (before merging) both do it: the update, then its revision's origin carried over (an
 // updated import stays docsync's own), then its links checked again. A conflict stops at the update.
+
+import { checkLinksKind } from '../../jobs/check-links/check-links-kind.js';
 import type { DocsApiClient } from '../api/docs-api-client.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { QueueTarget } from '../queue/job-kind.js';
-import { checkLinksKind } from '../../jobs/check-links/check-links-kind.js';
 import type { MappingStateStore } from '../state/mapping-state.js';
 import { carryOrigin } from './docsync-revision.js';
 

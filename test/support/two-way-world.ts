@@ -4,8 +4,8 @@
 // request polls every second, merges after `approvals`. `started` waits until the first import is
 // merged and the space poll has seen the merge: edits from then on are the test's.
 import { expect } from 'vitest';
-import { JOBS } from '../../jobs/registry.js';
 import { pollSpaceKind } from '../../jobs/poll-space/poll-space-kind.js';
+import { JOBS } from '../../jobs/registry.js';
 import { RedisMappingStateStore } from '../../src/state/redis-mapping-state-store.js';
 import { createTestRepo, type TestRepo } from './git-repos.js';
 import { editInService, findPage } from './service-content.js';

@@ -2,9 +2,9 @@
 // queue, the job, its lock key), the job binds the rest (space, change request, revision), and no
 // line carries a key twice. Read from the lines as written: JSON.parse would hide a duplicate.
 import { describe, expect, it } from 'vitest';
+import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
 import { JOBS } from '../../../jobs/registry.js';
 import { userIdOf } from '../../../src/emulator/create-emulator.js';
-import { checkLinksKind } from '../../../jobs/check-links/check-links-kind.js';
 import { duplicateJsonKeys } from '../../support/duplicate-json-keys.js';
 import { startTestDaemon } from '../../support/start-test-daemon.js';
 import {

@@ -5,10 +5,10 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Queue } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
+import { importContentKind, worktreeDebounce } from '../../../jobs/import-content/import-content-kind.js';
 import { parseConfig } from '../../../src/config/load-config.js';
 import { WorkingCopyWatcher } from '../../../src/producers/working-copy-watcher.js';
 import { jobId } from '../../../src/queue/job-id.js';
-import { importContentKind, worktreeDebounce } from '../../../jobs/import-content/import-content-kind.js';
 import { captureLog, redisUrl, tempDir, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
 
