@@ -6,7 +6,7 @@ import type { Queue, RepeatOptions } from 'bullmq';
 import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
 import type { JobKind } from '../queue/job-kind.js';
-import { firstRunDelaysMs, pollOffsetMs } from './poll-offset.js';
+import { firstRunDelaysMs, spreadOffsetsMs } from './poll-offset.js';
 
 export interface WantedScheduler<I> {
   /** The mapping (or spec) it belongs to: the scheduler id is `<kind>/<key>`. */
@@ -24,7 +24,7 @@ export interface SyncOptions {
   /** The first part of the scheduler ids, the kind's name unless given. */
   prefix?: string;
   /**
-   * Spread `every` schedulers over their interval (pollOffsetMs), and run a new one's first tick
+   * Spread `every` schedulers over their interval (spreadOffsetsMs), and run a new one's first tick
    * at once, `firstRunPaceMs` after the new one before it (one per spread key), rather than all
    * together or an interval later.
    */
@@ -49,13 +49,12 @@ export async function syncJobSchedulers<P, I>(
       scheduler.key.startsWith(`${prefix}/`) ? [[scheduler.key, scheduler] as const] : [],
     ),
   );
+  const offsets = options.spread === undefined ? undefined : offsetsOf(wanted);
   const planned = wanted.map((scheduler) => {
     const id = jobId(prefix, scheduler.key);
     const { every } = scheduler.repeat;
-    const repeat =
-      options.spread === undefined || every === undefined
-        ? scheduler.repeat
-        : { ...scheduler.repeat, offset: pollOffsetMs(scheduler.spreadKey ?? scheduler.key, every) };
+    const offset = every === undefined ? undefined : offsets?.get(every)?.get(spreadKeyOf(scheduler));
+    const repeat = offset === undefined ? scheduler.repeat : { ...scheduler.repeat, offset };
     return { id, scheduler, repeat, before: existing.get(id) };
   });
   await Promise.all(
@@ -78,6 +77,21 @@ export async function syncJobSchedulers<P, I>(
   log.info({ kind: kind.name, schedulers: ids.size }, 'job schedulers in place');
 }
 
+const spreadKeyOf = (scheduler: WantedScheduler<unknown>) => scheduler.spreadKey ?? scheduler.key;
+
+/** The offset of each spread key, by interval: the keys of one interval placed evenly over it. */
+function offsetsOf(wanted: readonly WantedScheduler<unknown>[]): Map<number, Map<string, number>> {
+  const keysByEvery = new Map<number, string[]>();
+  for (const scheduler of wanted) {
+    const { every } = scheduler.repeat;
+    if (every === undefined) continue;
+    const keys = keysByEvery.get(every) ?? [];
+    keys.push(spreadKeyOf(scheduler));
+    keysByEvery.set(every, keys);
+  }
+  return new Map([...keysByEvery].map(([every, keys]) => [every, spreadOffsetsMs(keys, every)]));
+}
+
 /**
  * The first tick of each new spread scheduler, at once and paced (firstRunDelaysMs): a mapping
  * added, or a new fleet, polls now rather than at its place in the interval. One rank per spread
@@ -93,7 +107,7 @@ async function queueFirstRuns<P, I>(
   if (fresh.length === 0) return;
   const ranks = new Map<string, number>();
   for (const { scheduler } of fresh) {
-    const key = scheduler.spreadKey ?? scheduler.key;
+    const key = spreadKeyOf(scheduler);
     if (!ranks.has(key)) ranks.set(key, ranks.size);
   }
   const every = Math.min(...fresh.map((one) => one.repeat.every ?? Number.POSITIVE_INFINITY));
@@ -102,7 +116,7 @@ async function queueFirstRuns<P, I>(
     queue,
     fresh.map(({ scheduler }) => ({
       payload: scheduler.payload,
-      options: { delay: delays[ranks.get(scheduler.spreadKey ?? scheduler.key) ?? 0] ?? 0, reason: 'first' },
+      options: { delay: delays[ranks.get(spreadKeyOf(scheduler)) ?? 0] ?? 0, reason: 'first' },
     })),
   );
 }

@@ -55,11 +55,11 @@ describe('the polls of 200 mappings', () => {
     expect(schedulers).toHaveLength(MAPPINGS);
     const next = new Map(schedulers.map((scheduler) => [scheduler.key, scheduler.next ?? Number.NaN]));
     const times = [...next.values()];
-    // Every one within the interval to come, over most of it, at most a few in any one second
-    // (199 repositories over 60 seconds: 3.3 a second on average).
+    // Every one within the interval to come, over most of it, evenly: 199 repositories over 60
+    // seconds are 3.3 a second on average, 4 at most (5 with the repository of two mappings).
     for (const time of times) expect(time - synced).toBeLessThanOrEqual(EVERY_MS + 1000);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(EVERY_MS / 2);
-    expect(busiestSecond(times)).toBeLessThanOrEqual(12);
+    expect(busiestSecond(times)).toBeLessThanOrEqual(5);
     expect(next.get('poll-git/m0')).toBe(next.get('poll-git/m1'));
   });
 
