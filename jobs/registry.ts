@@ -1,5 +1,5 @@
-// Every processor docsync runs, one per kind of src/queue/kinds/job-kinds.ts. The workers of
-// `docsync start` run exactly these (src/daemon/start-daemon.ts, its one user in src/); a job whose
+// Every processor docsync runs, one per job folder of jobs/ (its kind beside it). The workers of
+// `docsync start` run exactly these (src/daemon/start-work.ts, its one user in src/); a job whose
 // name is not here fails permanently with JOB_UNKNOWN rather than waiting forever.
 import type { AnyJobDefinition } from '../src/queue/job-definition.js';
 import { checkLinksJob } from './check-links/check-links-job.js';

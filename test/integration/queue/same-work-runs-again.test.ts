@@ -25,7 +25,7 @@ const config = parseConfig(
 const queues = new Queues(redis, config, captureLog().log);
 afterAll(() => queues.close());
 
-/** A kind on the maintain queue with an id per work, as the kinds of src/queue/kinds/ have. */
+/** A kind on the maintain queue with an id per work, as the kinds of jobs/ have. */
 const tidyKind = defineJobKind({
   name: 'tidy-space',
   queue: 'maintain',
