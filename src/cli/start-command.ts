@@ -13,7 +13,6 @@ import { type Daemon, startDaemon } from '../daemon/start-daemon.js';
 import type { Demo } from '../demo/start-demo.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import { EnvironmentError } from '../errors/environment-error.js';
-import type { RepoCredentials } from '../git/repo-credentials.js';
 import { Shutdown } from '../lifecycle/shutdown.js';
 import { createLogger, type Logger, type LogLevel } from '../log/create-logger.js';
 import { isLogLevel } from '../log/log-levels.js';
@@ -146,7 +145,7 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
       }),
     );
     options.onStarted?.(daemon);
-    runStartupChecks(options, daemon.credentials);
+    runStartupChecks(options, daemon);
     return EXIT.ok;
   } catch (error) {
     return failedStart(error, log, shutdown, io);
@@ -158,7 +157,10 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
  * sources), run in the background once docsync is up; Redis was judged while connecting. A
  * shutdown stops them and waits for them, so that no line is logged after it.
  */
-function runStartupChecks(options: RunDaemonOptions, credentials: RepoCredentials): void {
+function runStartupChecks(
+  options: RunDaemonOptions,
+  daemon: Pick<Daemon, 'credentials' | 'serviceBudget'>,
+): void {
   const { config, io, shutdown } = options;
   const log = options.log.child({ component: 'startup-check' });
   const done = (async () => {
@@ -176,7 +178,9 @@ function runStartupChecks(options: RunDaemonOptions, credentials: RepoCredential
       env: io.env,
       scope: 'online',
       signal: shutdown.begun,
-      credentials,
+      credentials: daemon.credentials,
+      // Every replica checks every space as it starts: within the shared budget, as the jobs.
+      serviceBudget: daemon.serviceBudget,
     });
     if (!shutdown.begun.aborted) logFindings(findings, log);
   })().catch((error: unknown) => {

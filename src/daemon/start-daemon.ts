@@ -6,6 +6,7 @@
 // app's modules while redis-server starts, the queues' and metrics' once the app serves
 // (serve-daemon.ts), then the workers' and producers' (start-work.ts).
 import { join } from 'node:path';
+import type { RequestBudget } from '../api/service-budget.js';
 import type { Config } from '../config/config-schema.js';
 import { ShutdownError } from '../errors/shutdown-error.js';
 import { type RepoCredentials, repoCredentials } from '../git/repo-credentials.js';
@@ -40,6 +41,8 @@ export interface Daemon {
   queues: Queues;
   /** Each repository's `git.auth` credentials, shared by the jobs and the startup checks. */
   credentials: RepoCredentials;
+  /** The budget of service.rateLimit every process on the Redis shares; the startup checks take it too. */
+  serviceBudget: RequestBudget | undefined;
 }
 
 const REDIS_LOST_SHUTDOWN_MS = 5_000;
@@ -109,7 +112,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
 
   stopIfStopping();
   const { startWork } = await unlessStopping(import('./start-work.js'), shutdown.begun);
-  await startWork({
+  const { serviceBudget } = await startWork({
     config,
     log,
     jobs: options.jobs,
@@ -133,7 +136,7 @@ export async function startDaemon(options: DaemonOptions): Promise<Daemon> {
     },
     'docsync started',
   );
-  return { httpAddress, redis, queues, credentials };
+  return { httpAddress, redis, queues, credentials, serviceBudget };
 }
 
 /**

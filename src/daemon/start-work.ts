@@ -3,7 +3,7 @@
 // module only then, so that /healthz does not wait for the modules of the work.
 import { JOBS } from '../../jobs/registry.js';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
-import { ServiceBudget } from '../api/service-budget.js';
+import { type RequestBudget, ServiceBudget } from '../api/service-budget.js';
 import type { BundleStore } from '../artifacts/bundle-store.js';
 import type { Config } from '../config/config-schema.js';
 import type { RepoCredentials } from '../git/repo-credentials.js';
@@ -45,8 +45,14 @@ export interface WorkOptions {
   stopIfStopping: () => void;
 }
 
+/** What the work made that others of the process share. */
+export interface Work {
+  /** The budget of service.rateLimit, for the process's other clients of the service (the startup checks). */
+  serviceBudget: RequestBudget | undefined;
+}
+
 /** Starts the workers, then the producers; each part registers its stop with the shutdown owner. */
-export async function startWork(options: WorkOptions): Promise<void> {
+export async function startWork(options: WorkOptions): Promise<Work> {
   const { config, log, shutdown, redis, queues, metrics, stopIfStopping } = options;
   const rateLimit = config.service?.rateLimit;
   // service.rateLimit: one budget for every process on this Redis, asked on the producer connection
@@ -128,4 +134,5 @@ export async function startWork(options: WorkOptions): Promise<void> {
   const watcher = new WorkingCopyWatcher(queues.get('import'), log.child({ component: 'watcher' }));
   shutdown.add('working copy watchers', () => watcher.close());
   await watcher.start(config.mappings);
+  return { serviceBudget: budget };
 }

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pino } from 'pino';
 import { createDocsApiClient } from '../api/create-docs-api-client.js';
+import type { RequestBudget } from '../api/service-budget.js';
 import type { Config } from '../config/config-schema.js';
 import type { Env } from '../config/interpolate-env.js';
 import type { GitMirror } from '../git/git-mirror.js';
@@ -47,6 +48,8 @@ export interface DoctorOptions {
    * both. Built for this run otherwise.
    */
   credentials?: RepoCredentials;
+  /** The daemon's budget of service.rateLimit, for its startup checks; none for `docsync doctor`. */
+  serviceBudget?: RequestBudget | undefined;
 }
 
 export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
@@ -60,7 +63,11 @@ export async function runDoctor(options: DoctorOptions): Promise<Finding[]> {
   const api =
     config.service === undefined
       ? undefined
-      : createDocsApiClient(config.service, { retry: { maxAttempts: 2 }, logger: silent });
+      : createDocsApiClient(config.service, {
+          retry: { maxAttempts: 2 },
+          logger: silent,
+          budget: options.serviceBudget,
+        });
   // A spec read from a mapped repository needs a mirror of it: made for this run, then removed,
   // so that the daemon's own mirrors are never fetched into by two processes at once.
   const needsMirror = config.openapi.some(
