@@ -96,25 +96,29 @@ export class GitMirror {
    * and `fetch --prune` only when the remote's heads are not the mirror's, so a deleted branch goes
    * and a force-pushed one moves. An unchanged repository costs one ls-remote. The URL is given on
    * each command and never written to the mirror's config: credentials in it stay off the disk.
-   * Concurrent calls share one look (and the first caller's signal); with `since`, a look that
-   * started at or after that time (ms since the epoch) answers too, so that the mappings of one
-   * repository polled at the same tick share it however their jobs are spread over the workers.
+   * Concurrent calls share one look (and the first caller's signal). With `since` (ms since the
+   * epoch, when the caller's poll was due), a look that started at or after it answers, running or
+   * done, so that the mappings of one repository polled at one tick share it however their jobs
+   * are spread over the workers; a look that started before it does not (a push may be newer).
    */
-  fetch(signal?: AbortSignal, options: { since?: number } = {}): Promise<void> {
-    if (this.fetching !== undefined) return this.fetching.done;
+  fetch(signal?: AbortSignal, options: { since?: number | undefined } = {}): Promise<void> {
     const { since } = options;
-    if (since !== undefined && this.lookedAt !== undefined && this.lookedAt >= since)
+    const running = this.fetching;
+    if (running !== undefined && (since === undefined || running.startedAt >= since)) return running.done;
+    if (running === undefined && since !== undefined && this.lookedAt !== undefined && this.lookedAt >= since)
       return Promise.resolve();
+    // A new look, after the one running (ref writes are one at a time).
     const startedAt = Date.now();
-    const done = this.writingRefs(() => this.update(signal))
+    const look = { startedAt, done: Promise.resolve() };
+    look.done = this.writingRefs(() => this.update(signal))
       .then(() => {
-        this.lookedAt = startedAt;
+        this.lookedAt = Math.max(this.lookedAt ?? 0, startedAt);
       })
       .finally(() => {
-        this.fetching = undefined;
+        if (this.fetching === look) this.fetching = undefined;
       });
-    this.fetching = { startedAt, done };
-    return done;
+    this.fetching = look;
+    return look.done;
   }
 
   /** The commit at the tip of `refs/heads/<branch>`, or undefined when the branch does not exist. */

@@ -71,5 +71,9 @@ describe('a git poll of a repository that two mappings follow', () => {
     await mirror.fetch(undefined, { since: Date.now() });
     expect(await mirror.resolve('main')).toBe(pushed);
     expect((await looks()).length).toBe(before + 1);
+    // Nor the answer of a look still running that began before it was due: it looks after it.
+    const running = mirror.fetch();
+    await Promise.all([running, mirror.fetch(undefined, { since: Date.now() + 1 }), mirror.fetch()]);
+    expect((await looks()).length).toBe(before + 3);
   });
 });
