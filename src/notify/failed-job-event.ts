@@ -1,8 +1,9 @@
 // The `failed` event: a job that failed for good (a permanent error, or its attempts used up), in
 // words for people, with the code, the message and hint as /status shows them (credentials
 // removed). A notification that failed is never told about: that would loop. Nor is a run of a
-// scheduler (a poll): one fails on each tick while the cause lasts, and `failing` / `recovered` say
-// that once each.
+// scheduler (a poll, its first run included): one fails on each tick while the cause lasts, and
+// `failing` / `recovered` say that once each.
+import { isScheduledRun } from '../producers/scheduled-tick.js';
 import { failureOf } from '../state/failure-of.js';
 import type { NotificationEvent } from './notification-event.js';
 
@@ -18,7 +19,7 @@ export interface FailedJob {
 }
 
 export function failedJobEvent(job: FailedJob): NotificationEvent | undefined {
-  if (job.name === 'send-notification' || job.id.startsWith('repeat:')) return undefined;
+  if (job.name === 'send-notification' || isScheduledRun(job.id)) return undefined;
   const { mapping } = (job.payload ?? {}) as { mapping?: unknown };
   const failure = failureOf(job.error, job.at);
   return {

@@ -7,6 +7,7 @@ import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
 import type { JobKind } from '../queue/job-kind.js';
 import { firstRunDelaysMs, spreadOffsetsMs } from './poll-offset.js';
+import { firstRunJobId } from './scheduled-tick.js';
 
 export interface WantedScheduler<I> {
   /** The mapping (or spec) it belongs to: the scheduler id is `<kind>/<key>`. */
@@ -100,7 +101,12 @@ function offsetsOf(wanted: readonly WantedScheduler<unknown>[]): Map<number, Map
 async function queueFirstRuns<P, I>(
   queue: Queue,
   kind: JobKind<P, I>,
-  planned: readonly { scheduler: WantedScheduler<I>; repeat: Omit<RepeatOptions, 'key'>; before: unknown }[],
+  planned: readonly {
+    id: string;
+    scheduler: WantedScheduler<I>;
+    repeat: Omit<RepeatOptions, 'key'>;
+    before: unknown;
+  }[],
   paceMs: number,
 ): Promise<void> {
   const fresh = planned.filter((one) => one.before === undefined && one.repeat.every !== undefined);
@@ -112,11 +118,16 @@ async function queueFirstRuns<P, I>(
   }
   const every = Math.min(...fresh.map((one) => one.repeat.every ?? Number.POSITIVE_INFINITY));
   const delays = firstRunDelaysMs(ranks.size, every, paceMs);
-  await kind.enqueueBulk(
-    queue,
-    fresh.map(({ scheduler }) => ({
-      payload: scheduler.payload,
-      options: { delay: delays[ranks.get(spreadKeyOf(scheduler)) ?? 0] ?? 0, reason: 'first' },
+  const at = Date.now();
+  // The kind's options (its payload checked) under an id of the scheduler's, as its ticks have.
+  await queue.addBulk(
+    fresh.map(({ id, scheduler }) => ({
+      name: kind.name,
+      data: scheduler.payload,
+      opts: {
+        ...kind.jobOptions(scheduler.payload, { delay: delays[ranks.get(spreadKeyOf(scheduler)) ?? 0] ?? 0 }),
+        jobId: firstRunJobId(id, at),
+      },
     })),
   );
 }

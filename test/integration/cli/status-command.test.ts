@@ -59,11 +59,12 @@ mappings:
       ].join('\n'),
     );
     expect(run.stdout).toContain('  product-docs: paused now: held for review\n');
-    // No workers here: each scheduler's first job waits, due now.
+    // No workers here: each poll's first run waits, due now, beside its scheduler's next tick, at
+    // its place in the interval to come.
     expect(run.stdout).toMatch(/^QUEUE +WAITING +ACTIVE +DELAYED/m);
-    expect(run.stdout).toMatch(/^import +1 +0 +0 +0 +0 +0 +0$/m);
+    expect(run.stdout).toMatch(/^import +1 +0 +1 +0 +0 +0 +0$/m);
     expect(run.stdout).toMatch(
-      /^(now|due) +\S+ \S+ +maintain +poll-change-requests\/product-docs +every 1m$/m,
+      /^(now|due|in \d+s) +\S+ \S+ +maintain +poll-change-requests\/product-docs +every 1m$/m,
     );
     // Not a terminal: no colours.
     expect(run.stdout).not.toContain('\u001b');

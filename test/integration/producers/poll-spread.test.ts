@@ -71,7 +71,7 @@ describe('the polls of 200 mappings', () => {
     await syncGitPollSchedulers(queue, mappings, log);
 
     const first = (await queue.getJobs(['delayed', 'waiting'], 0, -1)).filter((job) =>
-      job.id?.startsWith('poll-git/now/'),
+      /^poll-git\/[^/]+\/first-\d+$/.test(job.id ?? ''),
     );
     expect(first).toHaveLength(MAPPINGS);
     const delays = first.map((job) => job.opts.delay ?? 0).sort((a, b) => a - b);
@@ -87,7 +87,7 @@ describe('the polls of 200 mappings', () => {
     const after = new Map((await queue.getJobSchedulers(0, -1)).map((one) => [one.key, one.next]));
     expect(after).toEqual(before);
     const again = (await queue.getJobs(['delayed', 'waiting'], 0, -1)).filter((job) =>
-      job.id?.startsWith('poll-git/now/'),
+      /^poll-git\/[^/]+\/first-\d+$/.test(job.id ?? ''),
     );
     expect(again).toHaveLength(MAPPINGS);
   });
