@@ -5,6 +5,7 @@ import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
 import { planGitPoll } from '../../src/import/plan-git-poll.js';
+import { scheduledTickAt } from '../../src/producers/scheduled-tick.js';
 import type { JobContext, JobResult } from '../../src/queue/job-definition.js';
 import { importStateLost, recoverImportState } from '../../src/recovery/recover-import-state.js';
 import { defineJob } from '../define-job.js';
@@ -67,7 +68,9 @@ async function refreshSpecsTouched(
 
 async function poll(ctx: JobContext<PollGitServices>, mapping: MappingConfig): Promise<JobResult> {
   const mirror = ctx.mirrorFor(mapping.git.repo);
-  await mirror.fetch(ctx.signal);
+  // The mappings of one repository tick at one moment: a look begun at or after this tick (another
+  // mapping's poll, on any worker of this process) answers for this one too. A push's poll looks anew.
+  await mirror.fetch(ctx.signal, { since: scheduledTickAt(ctx.job.id) });
   const head = await mirror.resolve(mapping.git.branch, ctx.signal);
   if (head === undefined) {
     throw new DocsyncError(
