@@ -7,6 +7,7 @@ import { setMaxListeners } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
 import { type Dispatcher, getGlobalDispatcher, interceptors, Pool } from 'undici';
 import type { z } from 'zod';
+import { SharedLimit } from '../concurrency/shared-limit.js';
 import { DocsyncError } from '../errors/docsync-error.js';
 import type { Logger } from '../log/create-logger.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
@@ -21,7 +22,6 @@ import { readCappedBody } from './read-capped-body.js';
 import { requestPriority } from './request-priority.js';
 import { sanitizeCause } from './sanitize-cause.js';
 import type { RequestBudget } from './service-budget.js';
-import { Turns } from './turns.js';
 
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -141,7 +141,7 @@ export class HttpTransport {
   /** Ends the waits for the budget when the client closes. */
   private readonly closed = new AbortController();
   /** With a budget: the attempts under way at once, one per connection (see `budgeted`). */
-  private readonly budgetTurns: Turns | undefined;
+  private readonly budgetTurns: SharedLimit | undefined;
   /**
    * A 429's Retry-After holds every request of this client, not only the refused one: the service
    * limits the token, so the others would be refused too (and count against it).
@@ -159,7 +159,7 @@ export class HttpTransport {
     this.basePath = url.pathname.replace(/\/+$/, '');
     this.secrets = [options.token];
     this.policy = { ...API_RETRY_POLICY, ...options.retry };
-    if (options.budget !== undefined) this.budgetTurns = new Turns(this.connections);
+    if (options.budget !== undefined) this.budgetTurns = new SharedLimit(this.connections);
     // Every waiting attempt listens to it; there may be many more than Node's default of 10.
     setMaxListeners(0, this.closed.signal);
     this.headers = {

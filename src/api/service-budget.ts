@@ -6,12 +6,12 @@
 // A Redis that does not answer lets requests go without the budget (a warning, throttled): the
 // service's own 429 and Retry-After still hold them then.
 import { setTimeout as delay } from 'node:timers/promises';
+import { SharedLimit } from '../concurrency/shared-limit.js';
 import type { Logger } from '../log/create-logger.js';
 import { throttledErrorLog } from '../log/throttled-error-log.js';
 import type { RedisClient } from '../redis/redis-connections.js';
 import { type RequestPriority, reservedTokens } from './request-priority.js';
 import { type BudgetUse, type RateLimit, ServiceBudgetScript } from './service-budget-script.js';
-import { Turns } from './turns.js';
 
 /** What the transport asks before it sends a request to the service. */
 export interface RequestBudget {
@@ -37,7 +37,10 @@ export interface ServiceBudgetOptions {
 export class ServiceBudget implements RequestBudget {
   readonly #script: ServiceBudgetScript;
   readonly #limit: RateLimit;
-  readonly #lanes: Record<RequestPriority, Turns> = { high: new Turns(1), low: new Turns(1) };
+  readonly #lanes: Record<RequestPriority, SharedLimit> = {
+    high: new SharedLimit(1),
+    low: new SharedLimit(1),
+  };
   readonly #redisFailed: (error: Error) => void;
   readonly #onWait: ((event: BudgetWaitEvent) => void) | undefined;
   readonly #now: () => number;

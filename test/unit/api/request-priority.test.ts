@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requestPriority, reservedTokens } from '../../../src/api/request-priority.js';
-import { Turns } from '../../../src/api/turns.js';
+import { SharedLimit } from '../../../src/concurrency/shared-limit.js';
 
 describe('the priority of a request to the service', () => {
   it('puts writes first and reads after them', () => {
@@ -23,9 +23,9 @@ describe('the priority of a request to the service', () => {
   });
 });
 
-describe('Turns', () => {
+describe('SharedLimit with a signal', () => {
   it('lets a waiter whose signal fires leave the line, and the next one go', async () => {
-    const turns = new Turns(1);
+    const turns = new SharedLimit(1);
     const order: string[] = [];
     let release = () => {};
     const first = turns.run(
