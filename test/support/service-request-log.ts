@@ -162,3 +162,17 @@ export async function startLoggedService(options: LoggedServiceOptions): Promise
     holdNext: (route) => new Promise((arrived) => holds.push({ route, arrived })),
   };
 }
+
+/** The most requests the service received within any span of `perMs`, of those through a door. */
+export function busiestWindow(service: LoggedService, perMs: number): number {
+  const starts = service.requests
+    .filter((request) => request.door !== undefined)
+    .map((request) => request.start)
+    .sort((a, b) => a - b);
+  let most = 0;
+  for (let first = 0, last = 0; last < starts.length; last += 1) {
+    while ((starts[last] ?? 0) - (starts[first] ?? 0) >= perMs) first += 1;
+    most = Math.max(most, last - first + 1);
+  }
+  return most;
+}

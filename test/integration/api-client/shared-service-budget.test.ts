@@ -12,7 +12,7 @@ import { type BudgetWaitEvent, ServiceBudget } from '../../../src/api/service-bu
 import type { RateLimit } from '../../../src/api/service-budget-script.js';
 import { mapBounded } from '../../../src/concurrency/map-bounded.js';
 import { closeAfter } from '../../support/close-after.js';
-import { type LoggedService, startLoggedService } from '../../support/service-request-log.js';
+import { busiestWindow, type LoggedService, startLoggedService } from '../../support/service-request-log.js';
 import { createTestSpace } from '../../support/start-test-emulator.js';
 import { testRedis, uniquePrefix } from '../../support/test-context.js';
 
@@ -43,20 +43,6 @@ function budgetedClient(
   );
   closeAfter(() => client.close());
   return { client, budget, waits };
-}
-
-/** The most requests the service received within any span of `perMs`, of those through a door. */
-function busiestWindow(service: LoggedService, perMs: number): number {
-  const starts = service.requests
-    .filter((request) => request.door !== undefined)
-    .map((request) => request.start)
-    .sort((a, b) => a - b);
-  let most = 0;
-  for (let first = 0, last = 0; last < starts.length; last += 1) {
-    while ((starts[last] ?? 0) - (starts[first] ?? 0) >= perMs) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
 }
 
 describe('one budget for the service across processes', () => {

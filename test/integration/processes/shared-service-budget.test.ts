@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RedisMappingStateStore } from '../../../src/state/redis-mapping-state-store.js';
 import { startDocsyncProcesses } from '../../support/docsync-processes.js';
 import { createTestRepo } from '../../support/git-repos.js';
-import { type LoggedService, startLoggedService } from '../../support/service-request-log.js';
+import { busiestWindow, startLoggedService } from '../../support/service-request-log.js';
 import { createTestSpace } from '../../support/start-test-emulator.js';
 import { redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 import { waitFor } from '../../support/wait-for.js';
@@ -16,20 +16,6 @@ const MAPPINGS = 6;
 const LIMIT = { requests: 20, perMs: 5_000 };
 /** Three processes starting at once on two shared cores, then the imports at 4 requests a second. */
 const SETTLE_MS = 150_000;
-
-/** The most requests from docsync's processes the service received within any span of `perMs`. */
-function busiestWindow(service: LoggedService, perMs: number): number {
-  const starts = service.requests
-    .filter((request) => request.door !== undefined)
-    .map((request) => request.start)
-    .sort((a, b) => a - b);
-  let most = 0;
-  for (let first = 0, last = 0; last < starts.length; last += 1) {
-    while ((starts[last] ?? 0) - (starts[first] ?? 0) >= perMs) first += 1;
-    most = Math.max(most, last - first + 1);
-  }
-  return most;
-}
 
 describe('three docsync processes with service.rateLimit', () => {
   it('stay together within the limit in every window, and complete all the imports', {
