@@ -8,7 +8,6 @@
 // run up to the request. Targets (issue 18): save p99 <= debounce + 300 ms, webhook p99 <= 1 s.
 // DOCSYNC_LATENCY_SAMPLES=20 takes fewer samples of each.
 
-import { createHmac } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,6 +25,7 @@ import { BENCH_ADMIN_TOKEN, startBenchService } from './bench-service.js';
 import { figure } from './figure-table.js';
 import { latencyFigures } from './latency-figures.js';
 import { productionLog } from './production-log.js';
+import { sendPushHook } from './send-push-hook.js';
 import { report } from './stats.js';
 
 const SAMPLES = Number(process.env.DOCSYNC_LATENCY_SAMPLES ?? 50);
@@ -115,7 +115,7 @@ mappings:
       const sha = await pushed.appendAndPush(['pushed/README.md'], `\nPush ${i}.\n`, `Push ${i}`);
       const arrived = nextImport(received);
       const changed = Date.now();
-      const answer = await sendPushHook(daemon.httpAddress, pushed.remote, sha);
+      const answer = await sendPushHook(daemon.httpAddress, pushed.remote, sha, HOOK_SECRET);
       if (answer !== 202) throw new Error(`bench: the push webhook answered ${answer}`);
       const at = await arrived;
       hooks.push(await sampleOf(changed, at, await settled(imports, jobId('import', 'push', sha))));
@@ -252,19 +252,4 @@ async function settled(queue: Queue, id: string): Promise<Job> {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error(`bench: the import job ${id} never finished`);
-}
-
-async function sendPushHook(address: string, remote: string, sha: string): Promise<number> {
-  const body = JSON.stringify({ ref: 'refs/heads/main', after: sha, repository: { clone_url: remote } });
-  const answer = await fetch(`${address}/hooks/git`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': 'push',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', HOOK_SECRET).update(body).digest('hex')}`,
-    },
-    body,
-  });
-  await answer.arrayBuffer();
-  return answer.status;
 }

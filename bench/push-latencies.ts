@@ -1,10 +1,11 @@
 // Push webhook -> import request, sampled against a running `docsync start`: a commit pushed to a
 // bench repository, then its signed GitHub push webhook, and the time until the import request for
 // the mapping's space reaches the local service (seen by the request clock in front of it).
-import { createHmac } from 'node:crypto';
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchRepo } from './bench-git-repo.js';
 import type { RequestClock } from './request-clock.js';
+import { sendPushHook } from './send-push-hook.js';
 
 export interface PushSampling {
   /** docsync's HTTP address, where `/hooks/git` is. */
@@ -51,19 +52,4 @@ function withTimeout(arrival: Promise<number>, ms: number, sha: string): Promise
       resolve(at);
     });
   });
-}
-
-async function sendPushHook(address: string, remote: string, sha: string, secret: string): Promise<number> {
-  const body = JSON.stringify({ ref: 'refs/heads/main', after: sha, repository: { clone_url: remote } });
-  const answer = await fetch(`${address}/hooks/git`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-github-event': 'push',
-      'x-hub-signature-256': `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`,
-    },
-    body,
-  });
-  await answer.arrayBuffer();
-  return answer.status;
 }
