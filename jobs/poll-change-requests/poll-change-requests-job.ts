@@ -9,14 +9,11 @@
 // finished already (two ZMSCOREs, whatever their number: src/queue/add-work.ts).
 import type { DocsApiClient } from '../../src/api/docs-api-client.js';
 import type { ChangeRequest } from '../../src/api/schemas/change-request-schema.js';
-import { mapBounded } from '../../src/concurrency/map-bounded.js';
 import { SharedLimit } from '../../src/concurrency/shared-limit.js';
 import { mappingByName } from '../../src/config/mapping-by-name.js';
-import { DocsyncError } from '../../src/errors/docsync-error.js';
 import { subjectMarker } from '../../src/import/change-request-subject.js';
-import { bestEffort } from '../../src/queue/best-effort.js';
 import type { JobContext } from '../../src/queue/job-definition.js';
-import { isPermanent, rateLimitPauseMs } from '../../src/queue/retry-policy.js';
+import { rateLimitPauseMs } from '../../src/queue/retry-policy.js';
 import type { StoredVerdict } from '../../src/state/verdict-store.js';
 import {
   judgePolledChangeRequests,
@@ -27,6 +24,7 @@ import { defineJob } from '../define-job.js';
 import { requireApi, requireMapping } from '../job-requirements.js';
 import type { ServicesOf } from '../job-services.js';
 import { mergeChangeRequestKind } from '../merge-change-request/merge-change-request-kind.js';
+import { type MappingPolled, pollEachMapping } from '../poll-each-mapping.js';
 import { updateChangeRequestKind } from '../update-change-request/update-change-request-kind.js';
 import { pollChangeRequestsKind } from './poll-change-requests-kind.js';
 
@@ -62,12 +60,6 @@ type PollContext = JobContext<PollChangeRequestsServices>;
 
 type MappingPoll = { result: 'polled'; managed: number; updates: number; merges: number };
 
-/** A poll, and whether the mapping's state it read held failures in a row of this job. */
-interface PolledMapping {
-  poll: MappingPoll;
-  failing: boolean;
-}
-
 export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, NEEDS, {
   // A refused token, a missing space: counted in /status as failures in a row until a poll goes
   // through (the runner records a single mapping's; a batch records each of its mappings' itself).
@@ -87,48 +79,36 @@ export const pollChangeRequestsJob = defineJob(pollChangeRequestsKind, NEEDS, {
 /**
  * Each mapping of a batch polled, BATCH_PARALLEL_POLLS at once (and all batches of the process
  * together, POLLS_PER_CONNECTION per connection of the service client), its outcome recorded as the
- * runner records a job's (ctx.recordOutcome, nothing in a dry run): one mapping's failure is logged
- * and shown in /status for that mapping, the others go on, and the next tick polls it again. A rate
- * limit or a stop ends the batch (no mapping starts after it) and is the job's: the runner pauses
- * the queue, or stops.
+ * runner records a job's (jobs/poll-each-mapping.ts): a rate limit or a stop ends the batch.
  */
 async function pollBatch(ctx: PollContext, mappings: readonly string[]) {
-  let stop: unknown;
   const totals = { mappings: mappings.length, failed: 0, managed: 0, updates: 0, merges: 0 };
   const limit = pollLimitOf(requireApi(ctx));
-  await mapBounded(mappings, BATCH_PARALLEL_POLLS, async (name) => {
-    if (stop !== undefined) return;
-    try {
-      const polled = await limit.run(async () => (stop === undefined ? pollMapping(ctx, name) : undefined));
-      if (polled === undefined) return;
-      countPoll(ctx, name, 'polled');
-      const { poll, failing } = polled;
-      totals.managed += poll.managed;
-      totals.updates += poll.updates;
-      totals.merges += poll.merges;
-      // A success ends a run of failures: a write only for a mapping whose state it read had one.
-      if (failing)
-        await bestEffort(ctx.log.child({ mapping: name }), 'mapping poll outcome not recorded', () =>
-          ctx.recordOutcome({ mapping: name }, { succeeded: true }),
-        );
-    } catch (error) {
-      if (endsTheJob(ctx, error)) {
-        stop ??= ctx.signal.aborted ? (ctx.signal.reason ?? error) : error;
-        return;
-      }
-      totals.failed += 1;
-      countPoll(ctx, name, 'failed');
-      const code = error instanceof DocsyncError ? error.code : undefined;
-      const log = ctx.log.child({ mapping: name });
-      if (isPermanent(error)) log.error({ code, err: error }, 'change request poll of a mapping failed');
-      else log.warn({ code, err: error }, 'change request poll of a mapping failed, next tick polls again');
-      await bestEffort(log, 'mapping poll outcome not recorded', () =>
-        ctx.recordOutcome({ mapping: name }, { failed: error }),
-      );
-    }
-  });
-  if (stop !== undefined) throw stop;
-  return { result: 'polled' as const, ...totals };
+  let ended = false;
+  const { failed } = await pollEachMapping<MappingPoll>(
+    ctx,
+    mappings.map((name) => [name]),
+    {
+      parallel: BATCH_PARALLEL_POLLS,
+      poll: (name) => limit.run(async () => (ended ? undefined : pollMapping(ctx, name))),
+      endsTheJob: (error) => {
+        ended ||= endsTheJob(ctx, error);
+        return ended;
+      },
+      polled: (name, poll) => {
+        countPoll(ctx, name, 'polled');
+        totals.managed += poll.managed;
+        totals.updates += poll.updates;
+        totals.merges += poll.merges;
+      },
+      failed: (name) => countPoll(ctx, name, 'failed'),
+      messages: {
+        permanent: 'change request poll of a mapping failed',
+        transient: 'change request poll of a mapping failed, next tick polls again',
+      },
+    },
+  );
+  return { result: 'polled' as const, ...totals, failed };
 }
 
 /**
@@ -149,7 +129,7 @@ function endsTheJob(ctx: Pick<PollContext, 'signal'>, error: unknown): boolean {
   return ctx.signal.aborted || rateLimitPauseMs(error) !== undefined;
 }
 
-async function pollMapping(ctx: PollContext, name: string): Promise<PolledMapping> {
+async function pollMapping(ctx: PollContext, name: string): Promise<MappingPolled<MappingPoll>> {
   const mapping = requireMapping(ctx, name);
   const api = requireApi(ctx);
   const manageAll = mapping.changeRequest.manage === 'all';

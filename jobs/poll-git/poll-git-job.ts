@@ -1,6 +1,8 @@
 // poll-git: fetch a mapping's repository into docsync's mirror and decide (planGitPoll) whether
 // its folder needs an import, whether the branch was rewritten (pause), or nothing. Run by a job
-// scheduler per mapping, and at once by the push webhook and `docsync resume`.
+// scheduler per repository and interval, for its mappings one after the other (the first one's
+// look answers the others: src/producers/git-poll-schedules.ts), and for one mapping at once by the
+// push webhook and `docsync resume`.
 import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
@@ -12,6 +14,7 @@ import { defineJob } from '../define-job.js';
 import { type ImportContentPayload, importContentKind } from '../import-content/import-content-kind.js';
 import { requireMapping } from '../job-requirements.js';
 import type { ServicesOf } from '../job-services.js';
+import { type MappingPolled, pollEachMapping } from '../poll-each-mapping.js';
 import { refreshOpenApiKind } from '../refresh-openapi/refresh-openapi-kind.js';
 import { pollGitKind } from './poll-git-kind.js';
 
@@ -27,9 +30,40 @@ export type PollGitServices = ServicesOf<typeof NEEDS>;
 // (its kind's countsToward), so the reason is in /status, not only the log.
 export const pollGitJob = defineJob(pollGitKind, NEEDS, {
   async run(ctx, payload) {
-    return await poll(ctx, requireMapping(ctx, payload.mapping));
+    if ('mappings' in payload) return await pollRepository(ctx, payload.mappings);
+    const { poll: result } = await poll(
+      ctx,
+      requireMapping(ctx, payload.mapping),
+      scheduledTickAt(ctx.job.id),
+    );
+    return result;
   },
 });
+
+/**
+ * The mappings of one repository, one after the other: the first looks at the repository (unless a
+ * look of this tick was made), the others take its answer. Each one's outcome is recorded as the
+ * runner records a job's (jobs/poll-each-mapping.ts); a stop ends the job.
+ */
+async function pollRepository(ctx: JobContext<PollGitServices>, mappings: readonly string[]) {
+  // A scheduler's first run has no tick in its id: a look begun now answers all of its mappings.
+  const since = scheduledTickAt(ctx.job.id) ?? ctx.now().getTime();
+  const totals = { mappings: mappings.length, failed: 0, imports: 0, paused: 0 };
+  const { failed } = await pollEachMapping<PollResult>(ctx, [mappings], {
+    parallel: 1,
+    poll: async (name) => await poll(ctx, requireMapping(ctx, name), since),
+    endsTheJob: () => ctx.signal.aborted,
+    polled: (_name, result) => {
+      if (result.result === 'import-queued') totals.imports += 1;
+      if (result.result === 'paused') totals.paused += 1;
+    },
+    messages: {
+      permanent: 'git poll of a mapping failed',
+      transient: 'git poll of a mapping failed, next tick polls again',
+    },
+  });
+  return { result: 'polled' as const, ...totals, failed };
+}
 
 /**
  * OpenAPI specs kept in this mapping's repository are refreshed as soon as their file changes on
@@ -66,11 +100,20 @@ async function refreshSpecsTouched(
   }
 }
 
-async function poll(ctx: JobContext<PollGitServices>, mapping: MappingConfig): Promise<JobResult> {
+type PollResult = JobResult & { result: string };
+
+/**
+ * One mapping's poll. `since`: a look at the repository begun at or after that time (another
+ * mapping's poll of this tick, on any worker of this process) answers for this one too; a push's
+ * poll (undefined) looks anew.
+ */
+async function poll(
+  ctx: JobContext<PollGitServices>,
+  mapping: MappingConfig,
+  since: number | undefined,
+): Promise<MappingPolled<PollResult>> {
   const mirror = ctx.mirrorFor(mapping.git.repo);
-  // The mappings of one repository tick at one moment: a look begun at or after this tick (another
-  // mapping's poll, on any worker of this process) answers for this one too. A push's poll looks anew.
-  await mirror.fetch(ctx.signal, { since: scheduledTickAt(ctx.job.id) });
+  await mirror.fetch(ctx.signal, { since });
   const head = await mirror.resolve(mapping.git.branch, ctx.signal);
   if (head === undefined) {
     throw new DocsyncError(
@@ -80,6 +123,8 @@ async function poll(ctx: JobContext<PollGitServices>, mapping: MappingConfig): P
   }
   await refreshSpecsTouched(ctx, mapping, mirror, head);
   let state = await ctx.stores.mappings.get(mapping.name);
+  // Whether this poll ends a run of failures: a batch records the success (the runner, a single poll's).
+  const failing = state.failures?.[ctx.job.name] !== undefined;
   // Redis lost the state (or never had it): what the service holds of docsync's imports says which
   // commit is in the space already, so that it is not imported into a second change request.
   if (importStateLost(state) && ctx.api !== undefined)
@@ -129,7 +174,7 @@ async function poll(ctx: JobContext<PollGitServices>, mapping: MappingConfig): P
         { detail: decision.detail },
         'mapping paused: branch history was rewritten; run docsync resume to go on',
       );
-      return { result: 'paused', detail: decision.detail };
+      return { poll: { result: 'paused', detail: decision.detail }, failing };
     case 'import': {
       const { sha, commit } = decision;
       const data: ImportContentPayload = {
@@ -146,12 +191,12 @@ async function poll(ctx: JobContext<PollGitServices>, mapping: MappingConfig): P
       };
       await importContentKind.enqueue(ctx.queues, data);
       log.info({ sha, commits: decision.coalesced }, 'import queued');
-      return { result: 'import-queued', sha, coalesced: decision.coalesced };
+      return { poll: { result: 'import-queued', sha, coalesced: decision.coalesced }, failing };
     }
     case 'only-docsync-commits':
       log.debug({ skipped: decision.skipped }, 'only docsync commits since the last import');
-      return { result: 'skipped', skipped: decision.skipped };
+      return { poll: { result: 'skipped', skipped: decision.skipped }, failing };
     default:
-      return { result: decision.kind };
+      return { poll: { result: decision.kind }, failing };
   }
 }

@@ -1,16 +1,16 @@
 // The git poll, the change request poll and the space poll of every mapping, each a BullMQ job
-// scheduler (the change request polls of many mappings at one interval in batches), and the git poll at once (the push webhook, `docsync resume`).
+// scheduler (the git polls of a repository's mappings in one, the change request polls of many
+// mappings at one interval in batches), and the git poll at once (the push webhook, `docsync resume`).
 // Their ticks are spread over the interval (the git polls of one repository together), and a new
 // one polls at once, paced: a fleet of hundreds never polls in one moment.
 import type { Queue } from 'bullmq';
-import type { MappingPollPayload } from '../../jobs/mapping-poll-payload.js';
 import { pollChangeRequestsKind } from '../../jobs/poll-change-requests/poll-change-requests-kind.js';
 import { pollGitKind } from '../../jobs/poll-git/poll-git-kind.js';
 import { pollSpaceKind } from '../../jobs/poll-space/poll-space-kind.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import type { Logger } from '../log/create-logger.js';
-import type { JobKind } from '../queue/job-kind.js';
 import { changeRequestPollSchedules } from './change-request-poll-schedules.js';
+import { gitPollSchedules } from './git-poll-schedules.js';
 import { type SyncOptions, syncJobSchedulers } from './sync-job-schedulers.js';
 
 /**
@@ -21,46 +21,19 @@ export const FIRST_POLL_PACE_MS = 50;
 
 const SPREAD: SyncOptions = { spread: { firstRunPaceMs: FIRST_POLL_PACE_MS } };
 
-/** Scheduled polls of the given mappings: one scheduler per mapping and kind. */
-function syncMappingPolls(
-  queue: Queue,
-  kind: JobKind<MappingPollPayload>,
-  mappings: readonly MappingConfig[],
-  every: (mapping: MappingConfig) => number,
-  log: Logger,
-  spreadKey: (mapping: MappingConfig) => string = (mapping) => mapping.name,
-): Promise<void> {
-  return syncJobSchedulers(
-    queue,
-    kind,
-    mappings.map((mapping) => ({
-      key: mapping.name,
-      repeat: { every: every(mapping) },
-      payload: { mapping: mapping.name },
-      spreadKey: spreadKey(mapping),
-    })),
-    log,
-    SPREAD,
-  );
-}
-
 const importing = (mappings: readonly MappingConfig[]) =>
   mappings.filter((mapping) => mapping.direction !== 'space-to-git');
 
-/** The git poll of every mapping that imports from git, on the `import` queue. */
+/**
+ * The git poll of every mapping that imports from git, on the `import` queue: one scheduler per
+ * repository and interval (src/producers/git-poll-schedules.ts).
+ */
 export function syncGitPollSchedulers(
   queue: Queue,
   mappings: readonly MappingConfig[],
   log: Logger,
 ): Promise<void> {
-  return syncMappingPolls(
-    queue,
-    pollGitKind,
-    importing(mappings),
-    (mapping) => mapping.git.poll,
-    log,
-    (mapping) => mapping.git.repo,
-  );
+  return syncJobSchedulers(queue, pollGitKind, gitPollSchedules(importing(mappings)), log, SPREAD);
 }
 
 /**
@@ -88,7 +61,12 @@ export function syncSpacePollSchedulers(
   log: Logger,
 ): Promise<void> {
   const exporting = mappings.filter((mapping) => mapping.direction !== 'git-to-space');
-  return syncMappingPolls(queue, pollSpaceKind, exporting, (mapping) => mapping.export.poll, log);
+  const wanted = exporting.map((mapping) => ({
+    key: mapping.name,
+    repeat: { every: mapping.export.poll },
+    payload: { mapping: mapping.name },
+  }));
+  return syncJobSchedulers(queue, pollSpaceKind, wanted, log, SPREAD);
 }
 
 /** Polls a mapping now, outside its schedule (the push webhook, `docsync resume`): once per `reason`. */

@@ -1,6 +1,6 @@
-// Two mappings of one repository, each its own folder, polled by a daemon: their polls tick
-// together and share one look at the repository per tick (one ls-remote, no fetch while nothing
-// changes), and a push costs one fetch for both. The git processes are counted by a git on PATH
+// Two mappings of one repository, each its own folder, polled by a daemon: one job a tick polls
+// both, with one look at the repository (one ls-remote, no fetch while nothing changes), and a
+// push costs one fetch for both. The git processes are counted by a git on PATH
 // that logs its command lines.
 import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../../jobs/registry.js';
@@ -57,11 +57,15 @@ describe('the git polls of two mappings of one repository', () => {
     const polls = completedRuns(daemon.lines, 'poll-git').length - polled;
     const idle = (await calls()).slice(before);
     expect(idle.filter((call) => call === 'fetch')).toEqual([]);
-    // One look per tick of both polls: half as many as polls (a tick cut by the counting's edges
+    // One job a tick for both mappings, and one look per job (a tick cut by the counting's edges
     // counts whole).
     const looks = idle.filter((call) => call === 'ls-remote').length;
     expect(looks).toBeGreaterThan(0);
-    expect(looks).toBeLessThanOrEqual(Math.ceil(polls / 2) + 1);
+    expect(looks).toBeLessThanOrEqual(polls + 1);
+    const repositoryPolls = daemon.lines.filter(
+      (line) => line.msg === 'job completed' && String(line.job).startsWith('repeat:poll-git/repo.'),
+    );
+    expect(repositoryPolls.length).toBeGreaterThanOrEqual(polls);
 
     const pushed = await repo.commit({ 'docs-a/new.md': '# New\n' }, 'A new page in a');
     const fetchesBefore = (await calls()).filter((call) => call === 'fetch').length;

@@ -1,5 +1,5 @@
 // The polls of a fleet spread over their interval: each scheduler ticks at a place drawn from its
-// repository (the mappings of one repository together), a new one's first poll runs at once but
+// repository (the mappings of one repository in one scheduler), a new one's first poll runs at once but
 // paced, and a restart keeps the places and queues no first polls again. Read from BullMQ's
 // schedulers and delayed jobs, without waiting for a tick.
 import { Queue } from 'bullmq';
@@ -10,6 +10,7 @@ import {
   syncChangeRequestPollSchedulers,
   syncGitPollSchedulers,
 } from '../../../src/producers/git-poll-schedulers.js';
+import { repositoryKey } from '../../../src/producers/git-poll-schedules.js';
 import { closeAfter } from '../../support/close-after.js';
 import { captureLog, testRedis, uniquePrefix } from '../../support/test-context.js';
 
@@ -43,7 +44,7 @@ function busiestSecond(times: readonly number[]): number {
 }
 
 describe('the polls of 200 mappings', () => {
-  it('tick spread over their interval, the mappings of one repository together', async () => {
+  it('tick spread over their interval, the mappings of one repository in one scheduler', async () => {
     const prefix = uniquePrefix('poll-spread');
     const queue = queueOn('import', prefix);
     const { log } = captureLog();
@@ -52,15 +53,18 @@ describe('the polls of 200 mappings', () => {
     await syncGitPollSchedulers(queue, mappings, log);
 
     const schedulers = await queue.getJobSchedulers(0, -1);
-    expect(schedulers).toHaveLength(MAPPINGS);
+    expect(schedulers).toHaveLength(MAPPINGS - 1);
     const next = new Map(schedulers.map((scheduler) => [scheduler.key, scheduler.next ?? Number.NaN]));
     const times = [...next.values()];
     // Every one within the interval to come, over most of it, evenly: 199 repositories over 60
-    // seconds are 3.3 a second on average, 4 at most (5 with the repository of two mappings).
+    // seconds are 3.3 a second on average, 4 at most.
     for (const time of times) expect(time - synced).toBeLessThanOrEqual(EVERY_MS + 1000);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(EVERY_MS / 2);
-    expect(busiestSecond(times)).toBeLessThanOrEqual(5);
-    expect(next.get('poll-git/m0')).toBe(next.get('poll-git/m1'));
+    expect(busiestSecond(times)).toBeLessThanOrEqual(4);
+    const shared = schedulers.find((one) => one.key === `poll-git/${repositoryKey('/repos/r0.git', EVERY_MS)}`);
+    expect(shared?.template?.data).toEqual({ mappings: ['m0', 'm1'] });
+    expect(next.has('poll-git/m0')).toBe(false);
+    expect(next.has('poll-git/m2')).toBe(true);
   });
 
   it('poll at once when new, paced rather than in one second, and not again after a restart', async () => {
@@ -73,14 +77,12 @@ describe('the polls of 200 mappings', () => {
     const first = (await queue.getJobs(['delayed', 'waiting'], 0, -1)).filter((job) =>
       /^poll-git\/[^/]+\/first-\d+$/.test(job.id ?? ''),
     );
-    expect(first).toHaveLength(MAPPINGS);
+    expect(first).toHaveLength(MAPPINGS - 1);
     const delays = first.map((job) => job.opts.delay ?? 0).sort((a, b) => a - b);
     expect(delays[0]).toBe(0);
-    // 199 repositories, FIRST_POLL_PACE_MS apart: m0 and m1 together, the last about 10 s on.
+    // 199 repositories, FIRST_POLL_PACE_MS apart (m0 and m1 in one job), the last about 10 s on.
     expect(delays.at(-1)).toBe((MAPPINGS - 2) * FIRST_POLL_PACE_MS);
-    expect(busiestSecond(delays)).toBeLessThanOrEqual(1000 / FIRST_POLL_PACE_MS + 1);
-    const delayOf = (mapping: string) => first.find((job) => job.data.mapping === mapping)?.opts.delay;
-    expect(delayOf('m0')).toBe(delayOf('m1'));
+    expect(busiestSecond(delays)).toBeLessThanOrEqual(1000 / FIRST_POLL_PACE_MS);
 
     const before = new Map((await queue.getJobSchedulers(0, -1)).map((one) => [one.key, one.next]));
     await syncGitPollSchedulers(queue, mappings, log);
@@ -89,7 +91,7 @@ describe('the polls of 200 mappings', () => {
     const again = (await queue.getJobs(['delayed', 'waiting'], 0, -1)).filter((job) =>
       /^poll-git\/[^/]+\/first-\d+$/.test(job.id ?? ''),
     );
-    expect(again).toHaveLength(MAPPINGS);
+    expect(again).toHaveLength(MAPPINGS - 1);
   });
 
   it('spread their change request polls, in batches, over the interval too', async () => {

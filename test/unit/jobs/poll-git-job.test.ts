@@ -164,7 +164,7 @@ describe('poll-git job', () => {
     expect(result).toMatchObject({ result: 'paused', detail: expect.stringContaining(LAST.slice(0, 12)) });
     expect((await services.stores.mappings.get('docs')).paused).toEqual({
       reason: 'force-push',
-      detail: result.detail,
+      detail: expect.stringContaining(LAST.slice(0, 12)),
       at: NOW.toISOString(),
     });
     expect(added).toEqual([]);
@@ -221,5 +221,77 @@ describe('poll-git job', () => {
     const dry = await poll({ head: HEAD, specBlob: 'blob-2' }, { lastImportedSha: HEAD }, true);
     await dry.run();
     expect([...uploaded.added, ...gone.added, ...dry.added]).toEqual([]);
+  });
+});
+
+describe('poll-git job of a repository', () => {
+  const shared = parseConfig(
+    JSON.stringify({
+      service: { baseUrl: 'https://docs.example.com/v1', token: 't' },
+      mappings: ['guide', 'api', 'gone'].map((name) => ({
+        name,
+        space: `spc_${name}`,
+        git: { repo: './repo', branch: name === 'gone' ? 'gone' : 'main', dir: name },
+      })),
+    }),
+    'docsync.yaml',
+    {},
+  );
+
+  it('polls each mapping after one look of the tick, records each failure for its mapping, and goes on', async () => {
+    const tick = 1_767_000_000_000;
+    const looks: unknown[] = [];
+    const mirror = {
+      fetch: async (_signal: AbortSignal, options: unknown) => {
+        looks.push(options);
+      },
+      resolve: async (branch: string) => (branch === 'main' ? HEAD : undefined),
+      treeHash: async () => 'tree',
+      isAncestor: async () => true,
+      commitsTouching: async () => [commitOf(HEAD)],
+      blob: async () => undefined,
+    } as Pick<
+      GitMirror,
+      'fetch' | 'resolve' | 'treeHash' | 'isAncestor' | 'commitsTouching' | 'blob'
+    > as GitMirror;
+    const { queues, added } = recordingQueues();
+    const stores = memoryStores(() => NOW);
+    // The api mapping was failing: its success ends the run of failures.
+    await stores.mappings.update('api', {
+      failures: {
+        'poll-git': {
+          count: 2,
+          since: NOW.toISOString(),
+          last: { at: NOW.toISOString(), code: 'GIT_FAILED', message: 'the host did not answer' },
+        },
+      },
+    });
+    const job = fakeJobRun({ name: 'poll-git', queue: 'import', id: `repeat:poll-git/repo.repo.0:${tick}` });
+    const result = await pollGitJob.run(
+      {
+        config: shared,
+        api: undefined,
+        mirrorFor: () => mirror,
+        stores,
+        queues,
+        now: () => NOW,
+        dryRun: false,
+        ...job.run,
+      },
+      { mappings: ['guide', 'gone', 'api'] },
+    );
+    expect(result).toEqual({ result: 'polled', mappings: 3, failed: 1, imports: 2, paused: 0 });
+    expect(looks).toEqual([{ since: tick }, { since: tick }, { since: tick }]);
+    expect(added.map((one) => one.data)).toEqual([
+      expect.objectContaining({ mapping: 'guide', sha: HEAD }),
+      expect.objectContaining({ mapping: 'api', sha: HEAD }),
+    ]);
+    expect(job.outcomes).toEqual([
+      {
+        unit: { mapping: 'gone' },
+        outcome: { failed: expect.objectContaining({ code: 'BRANCH_NOT_FOUND' }) },
+      },
+      { unit: { mapping: 'api' }, outcome: { succeeded: true } },
+    ]);
   });
 });
