@@ -7,7 +7,8 @@ import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
 import { planGitPoll } from '../../src/import/plan-git-poll.js';
-import { scheduledTickAt } from '../../src/producers/scheduled-tick.js';
+import { planSafetyNet } from '../../src/import/plan-safety-net.js';
+import { isScheduledRun, scheduledTickAt } from '../../src/producers/scheduled-tick.js';
 import type { JobContext, JobResult } from '../../src/queue/job-definition.js';
 import { importStateLost, recoverImportState } from '../../src/recovery/recover-import-state.js';
 import { defineJob } from '../define-job.js';
@@ -30,15 +31,52 @@ export type PollGitServices = ServicesOf<typeof NEEDS>;
 // (its kind's countsToward), so the reason is in /status, not only the log.
 export const pollGitJob = defineJob(pollGitKind, NEEDS, {
   async run(ctx, payload) {
-    if ('mappings' in payload) return await pollRepository(ctx, payload.mappings);
-    const { poll: result } = await poll(
-      ctx,
-      requireMapping(ctx, payload.mapping),
-      scheduledTickAt(ctx.job.id),
-    );
-    return result;
+    if ('mappings' in payload) {
+      const first = requireMapping(ctx, payload.mappings[0] as string);
+      return await underSafetyNet(ctx, first, payload.mappings, () => pollRepository(ctx, payload.mappings));
+    }
+    const mapping = requireMapping(ctx, payload.mapping);
+    // A push's poll, `docsync resume`: look now, whatever the webhooks.
+    if (!isScheduledRun(ctx.job.id)) return (await poll(ctx, mapping, undefined)).poll;
+    return await underSafetyNet(ctx, mapping, [mapping.name], async () => {
+      const { poll: result } = await poll(ctx, mapping, scheduledTickAt(ctx.job.id));
+      return { ...result, imports: result.result === 'import-queued' ? 1 : 0 };
+    });
   },
 });
+
+/**
+ * A scheduled poll of a repository whose push webhooks arrive looks only every hooks.safetyPoll
+ * (src/import/plan-safety-net.ts). A commit that such a look finds to import was announced by no
+ * webhook: docsync forgets the hook, and polls every git.poll again until the next webhook.
+ */
+async function underSafetyNet<R extends JobResult>(
+  ctx: JobContext<PollGitServices>,
+  mapping: MappingConfig,
+  names: readonly string[],
+  pollAll: () => Promise<R & { imports: number }>,
+): Promise<(R & { imports: number }) | { result: 'hooked'; nextLookAt: string }> {
+  const repo = mapping.git.repo;
+  const startedAt = ctx.now().getTime();
+  const plan = planSafetyNet(
+    await ctx.stores.hooks.get(repo),
+    startedAt,
+    mapping.git.poll,
+    ctx.config.hooks.safetyPoll,
+  );
+  if (plan.kind === 'skip') return { result: 'hooked', nextLookAt: new Date(plan.nextLookAt).toISOString() };
+  const polled = await pollAll();
+  if (plan.kind === 'safety-look' && !ctx.dryRun) {
+    if (polled.imports > 0) {
+      await ctx.stores.hooks.forget(repo);
+      ctx.log.warn(
+        { mappings: names, hookAt: new Date(plan.hookAt).toISOString() },
+        'a commit came without its push webhook: polling every git.poll again; check the webhook at the git host',
+      );
+    } else await ctx.stores.hooks.looked(repo, startedAt);
+  }
+  return polled;
+}
 
 /**
  * The mappings of one repository, one after the other: the first looks at the repository (unless a

@@ -61,6 +61,8 @@ export const CONFIG_DESCRIPTIONS: Readonly<Record<string, string>> = {
   hooks: 'The push webhook, POST /hooks/git: a push to a mapped repository and branch polls it at once.',
   'hooks.secret':
     'For GitHub, the webhook secret (X-Hub-Signature-256 is checked). Unset: GitHub pushes are refused.',
+  'hooks.safetyPoll':
+    "How often a repository whose push webhooks arrive is still polled, as a safety net for a lost webhook (a mapping's git.poll when that is longer). A commit that this poll finds, which no webhook announced, brings back git.poll. 1s: always git.poll.",
   'hooks.gitlabToken':
     'For GitLab, the secret token (X-Gitlab-Token is checked). Unset: GitLab pushes are refused.',
   dryRun:

@@ -88,6 +88,7 @@ export const configFields = z.strictObject({
     .strictObject({
       secret: optional(z.string().min(16, 'use a secret of at least 16 characters')),
       gitlabToken: optional(z.string().min(16, 'use a token of at least 16 characters')),
+      safetyPoll: durationMs({ min: SECOND, max: DAY }).default(HOUR),
     })
     .prefault({}),
   dryRun: z.boolean().default(false),

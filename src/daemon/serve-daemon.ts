@@ -87,12 +87,14 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   // The push webhook's trigger, made on the first push (over the queues) and kept.
   let trigger: Promise<(push: PushEvent) => Promise<number>> | undefined;
   const pushTriggerOnce = () => {
-    trigger ??= Promise.all([queuesAndMetrics, import('../producers/push-trigger.js')]).then(
-      ([{ queues }, { pushTrigger }]) =>
-        pushTrigger(queues.get('import'), config.mappings, {
-          queue: queues.get('maintain'),
-          mappings: config.branchMappings,
-        }),
+    trigger ??= Promise.all([queuesAndMetrics, shared, import('../producers/push-trigger.js')]).then(
+      ([{ queues }, stores, { pushTrigger }]) =>
+        pushTrigger(
+          queues.get('import'),
+          config.mappings,
+          { queue: queues.get('maintain'), mappings: config.branchMappings },
+          { hooks: stores.hooks, now: () => now().getTime() },
+        ),
     );
     return trigger;
   };

@@ -2,12 +2,15 @@
 // names. A push to a branch a branches mapping takes (one of its git.branches patterns), or the
 // deletion of such a branch, reconciles that mapping at once: a new branch gets its space and its
 // first import without waiting for the next git.poll, and a deleted one follows onBranchDelete.
-// A deleted branch of a single-branch mapping triggers nothing.
+// A deleted branch of a single-branch mapping triggers nothing. Any push to a mapped repository says
+// that its webhooks arrive: its scheduled polls look only every hooks.safetyPoll from then on
+// (src/state/repository-hooks.ts).
 import type { Queue } from 'bullmq';
 import { type BranchMappingConfig, branchMatches } from '../config/branch-mapping-schema.js';
 import type { MappingConfig } from '../config/mapping-schema.js';
 import { matchesRepository } from '../http/hooks/matches-repository.js';
 import type { PushEvent } from '../http/hooks/parse-push-event.js';
+import type { RepositoryHookStore } from '../state/repository-hooks.js';
 import { pollNow } from './git-poll-schedulers.js';
 import { reconcileNow } from './version-schedulers.js';
 
@@ -19,12 +22,28 @@ export interface BranchMappingPushes {
   mappings: readonly BranchMappingConfig[];
 }
 
+/** Where the arrival of a repository's webhook is remembered, and the clock (ms). */
+export interface HookRecord {
+  hooks: Pick<RepositoryHookStore, 'hooked'>;
+  now: () => number;
+}
+
 export function pushTrigger(
   queue: Queue,
   mappings: readonly MappingConfig[],
   versions?: BranchMappingPushes,
+  record?: HookRecord,
 ) {
   return async (push: PushEvent): Promise<number> => {
+    if (record !== undefined) {
+      const hooked = new Set(
+        mappings
+          .filter((mapping) => matchesRepository(mapping.git.repo, push.repository.urls))
+          .map((mapping) => mapping.git.repo),
+      );
+      const at = record.now();
+      for (const repo of hooked) await record.hooks.hooked(repo, at);
+    }
     const branch = push.ref.startsWith(BRANCH_REF) ? push.ref.slice(BRANCH_REF.length) : undefined;
     let reconciled = 0;
     if (versions !== undefined && branch !== undefined) {

@@ -5,6 +5,7 @@ import { RedisEventLog } from './redis-event-log.js';
 import { RedisLinkCheckStore } from './redis-link-check-store.js';
 import { RedisMappingStateStore } from './redis-mapping-state-store.js';
 import { RedisOpenApiStateStore } from './redis-openapi-state-store.js';
+import { RedisRepositoryHookStore } from './redis-repository-hook-store.js';
 import { RedisVerdictStore } from './redis-verdict-store.js';
 import type { Stores } from './stores.js';
 
@@ -14,6 +15,7 @@ export function redisStores(redis: RedisClient, prefix: string, now?: () => Date
     links: new RedisLinkCheckStore(redis, prefix),
     verdicts: new RedisVerdictStore(redis, prefix),
     openapi: new RedisOpenApiStateStore(redis, prefix),
+    hooks: new RedisRepositoryHookStore(redis, prefix),
     events: new RedisEventLog(redis, prefix),
   };
 }

@@ -4,6 +4,7 @@ import type { EventLog } from './event-log.js';
 import type { LinkCheckStore } from './link-check-store.js';
 import type { MappingStateStore } from './mapping-state.js';
 import type { OpenApiStateStore } from './openapi-state-store.js';
+import type { RepositoryHookStore } from './repository-hooks.js';
 import type { VerdictStore } from './verdict-store.js';
 
 export interface Stores {
@@ -12,4 +13,6 @@ export interface Stores {
   verdicts: VerdictStore;
   openapi: OpenApiStateStore;
   events: EventLog;
+  /** Push webhooks per repository: how often its scheduled polls look (jobs/poll-git/). */
+  hooks: RepositoryHookStore;
 }

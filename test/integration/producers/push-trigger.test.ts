@@ -6,12 +6,14 @@ import { parseConfig } from '../../../src/config/load-config.js';
 import type { PushEvent } from '../../../src/http/hooks/parse-push-event.js';
 import { pushTrigger } from '../../../src/producers/push-trigger.js';
 import { Queues } from '../../../src/queue/queues.js';
+import { MemoryRepositoryHookStore } from '../../../src/state/memory-repository-hook-store.js';
 import { closeAfter } from '../../support/close-after.js';
 import { captureLog, redisUrl, testRedis, uniquePrefix } from '../../support/test-context.js';
 
 const REPO = 'https://git.example.com/acme/docs.git';
 const SHA = 'a'.repeat(40);
 const BEFORE = 'b'.repeat(40);
+const NOW = 1_767_000_000_000;
 
 function push(ref: string, changes: Partial<PushEvent> = {}): PushEvent {
   return { ref, after: SHA, before: BEFORE, repository: { urls: [REPO] }, ...changes } as PushEvent;
@@ -37,15 +39,18 @@ mappings:
   );
   const queues = new Queues(redis, config, captureLog().log);
   closeAfter(() => queues.close());
-  const trigger = pushTrigger(queues.get('import'), config.mappings, {
-    queue: queues.get('maintain'),
-    mappings: config.branchMappings,
-  });
+  const hooks = new MemoryRepositoryHookStore();
+  const trigger = pushTrigger(
+    queues.get('import'),
+    config.mappings,
+    { queue: queues.get('maintain'), mappings: config.branchMappings },
+    { hooks, now: () => NOW },
+  );
   const queued = async () => ({
     import: (await queues.get('import').getWaiting()).map((job) => [job.name, job.data.mapping]),
     maintain: (await queues.get('maintain').getWaiting()).map((job) => [job.name, job.data.mapping]),
   });
-  return { trigger, queued };
+  return { trigger, queued, hooks };
 }
 
 describe('a push webhook', () => {
@@ -66,5 +71,17 @@ describe('a push webhook', () => {
     expect(await trigger(push('refs/heads/feature/x'))).toBe(0);
     expect(await trigger(push('refs/tags/release/2.0'))).toBe(0);
     expect(await queued()).toEqual({ import: [], maintain: [['reconcile-versions', 'handbook']] });
+  });
+
+  it('remembers that the webhooks of a mapped repository arrive, whatever the branch, and of no other', async () => {
+    const { trigger, hooks } = await setUp();
+    expect(await hooks.get(REPO)).toEqual({});
+    await trigger(
+      push('refs/heads/feature/x', { repository: { urls: ['https://git.example.com/acme/unmapped.git'] } }),
+    );
+    expect(await hooks.get(REPO)).toEqual({});
+    await trigger(push('refs/heads/feature/x'));
+    expect(await hooks.get(REPO)).toEqual({ hookAt: NOW, lookAt: NOW });
+    expect(await hooks.get('https://git.example.com/acme/other.git')).toEqual({});
   });
 });
