@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { requestPriority, reservedTokens } from '../../../src/api/request-priority.js';
+import { JOBS } from '../../../jobs/registry.js';
+import { requestPriority, reservedTokens, withRequestPriority } from '../../../src/api/request-priority.js';
 import { SharedLimit } from '../../../src/concurrency/shared-limit.js';
 
 describe('the priority of a request to the service', () => {
@@ -12,6 +13,34 @@ describe('the priority of a request to the service', () => {
     ]);
     expect(requestPriority('GET')).toBe('low');
     expect(requestPriority('HEAD')).toBe('low');
+  });
+
+  it('puts the reads of work that goes first (an import, a merge) with the writes, after any await', async () => {
+    const read = await withRequestPriority('high', async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      return requestPriority('GET');
+    });
+    expect(read).toBe('high');
+    expect(withRequestPriority('low', () => requestPriority('POST'))).toBe('high');
+    expect(requestPriority('GET')).toBe('low');
+  });
+
+  it('is high for the jobs people wait for, and low for the scheduled polls and link checks', async () => {
+    // Each job's run, given nothing, fails at once: what matters is the priority it ran under.
+    const seen = new Map<string, string>();
+    for (const job of JOBS) {
+      const probe = { get: () => seen.set(job.name, requestPriority('GET')) };
+      await Promise.resolve(job.run(new Proxy({}, probe) as never, {} as never)).catch(() => undefined);
+    }
+    const high = [...seen].filter(([, priority]) => priority === 'high').map(([name]) => name);
+    expect(high.sort()).toEqual([
+      'export-space',
+      'import-content',
+      'merge-change-request',
+      'update-change-request',
+    ]);
+    expect(seen.get('poll-git')).toBe('low');
+    expect(seen.get('check-links')).toBe('low');
   });
 
   it('keeps a quarter of the budget, in whole tokens, from reads only', () => {
