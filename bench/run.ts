@@ -39,6 +39,9 @@ const BENCHES: Record<string, () => Promise<void>> = {
   // N mappings (300 by default) polled every minute by one process: first imports, then idle CPU
   // beside the floor, the polls' spread, Redis memory and service calls per mapping.
   fleet: () => import('./fleet-bench.js').then((module) => module.fleetBench()),
+  // A burst of pushes on 1,000 mappings: one process, then three on one Redis (the speed-up), then
+  // the three under one service.rateLimit of 120/min (the busiest minute at the service).
+  'fleet-burst': () => import('./fleet-burst-bench.js').then((module) => module.fleetBurstBench()),
 };
 
 const names = process.argv.slice(2);
