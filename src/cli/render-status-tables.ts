@@ -167,6 +167,14 @@ function mappingNotes(mapping: MappingStatusAnswer, paint: Paint, at: At): strin
     notes.push(note(paint, 'red', `${mapping.name}: last error ${at(when)}: ${code} ${message}`));
     notes.push(...hintNote(paint, hint));
   }
+  if (mapping.pushHook !== undefined)
+    notes.push(
+      note(
+        paint,
+        'dim',
+        `${mapping.name}: push webhooks, last ${at(mapping.pushHook.at)}: git looked at every ${formatDuration(mapping.pushHook.looksEvery)}`,
+      ),
+    );
   return notes;
 }
 

@@ -179,7 +179,7 @@ function statusReaders(
         import('../status/mapping-statuses.js'),
         shared,
       ]);
-      return mappingStatuses(config, stores.mappings, stores.verdicts, stores.links);
+      return mappingStatuses(config, stores.mappings, stores.verdicts, stores.links, stores.hooks);
     },
     openapi: async () => {
       const [{ openApiStatuses }, stores] = await Promise.all([

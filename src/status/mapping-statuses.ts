@@ -8,6 +8,7 @@ import type { MappingConfig } from '../config/mapping-schema.js';
 import { redactUrlCredentials } from '../log/redact-url-credentials.js';
 import type { LinkCheckStore, LinkCheckSummary } from '../state/link-check-store.js';
 import type { ImportOutcome, MappingState, MappingStateStore } from '../state/mapping-state.js';
+import type { RepositoryHookStore } from '../state/repository-hooks.js';
 import type { StoredVerdict, VerdictStore } from '../state/verdict-store.js';
 import { healthOf, jobFailures } from './health-state.js';
 import { errorMessage } from './status-part.js';
@@ -18,10 +19,11 @@ export type LinkCheckStatus = { target: string; number?: number } & LinkCheckSum
 export type MappingStatus = Awaited<ReturnType<typeof mappingStatuses>>[number];
 
 export async function mappingStatuses(
-  config: Pick<Config, 'mappings' | 'health'>,
+  config: Pick<Config, 'mappings' | 'health'> & { hooks?: Pick<Config['hooks'], 'safetyPoll'> },
   store: MappingStateStore,
   verdicts?: VerdictStore,
   links?: LinkCheckStore,
+  hooks?: Pick<RepositoryHookStore, 'get'>,
 ) {
   return Promise.all(
     config.mappings.map(async (mapping) => {
@@ -35,7 +37,11 @@ export async function mappingStatuses(
       };
       try {
         const failingAfter = config.health.failingAfter;
-        return { ...identity, ...(await readMapping(mapping, failingAfter, store, verdicts, links)) };
+        const [read, pushHook] = await Promise.all([
+          readMapping(mapping, failingAfter, store, verdicts, links),
+          pushHookOf(mapping, config.hooks?.safetyPoll, hooks),
+        ]);
+        return { ...identity, ...read, ...(pushHook === undefined ? {} : { pushHook }) };
       } catch (error) {
         return { ...identity, error: errorMessage(error) };
       }
@@ -72,6 +78,22 @@ async function readMapping(
     changeRequests,
     linkChecks: [...(main === undefined ? [] : [{ target: 'main', ...main }]), ...linkChecks],
   };
+}
+
+/**
+ * Whether the mapping's repository sends push webhooks, so that its scheduled polls only look every
+ * `hooks.safetyPoll` (src/import/plan-safety-net.ts): the last webhook's time and that interval.
+ */
+async function pushHookOf(
+  mapping: MappingConfig,
+  safetyPoll: number | undefined,
+  hooks: Pick<RepositoryHookStore, 'get'> | undefined,
+): Promise<{ at: string; looksEvery: number } | undefined> {
+  if (hooks === undefined || safetyPoll === undefined || mapping.direction === 'space-to-git')
+    return undefined;
+  const { hookAt } = await hooks.get(mapping.git.repo);
+  if (hookAt === undefined) return undefined;
+  return { at: new Date(hookAt).toISOString(), looksEvery: Math.max(safetyPoll, mapping.git.poll) };
 }
 
 /**

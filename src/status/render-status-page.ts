@@ -126,7 +126,7 @@ function mappingsSection(part: StatusAnswer['mappings'], at: At): SafeHtml {
     row: (mapping) =>
       row(
         html`<strong${mapping.state === 'failing' ? html` class="bad"` : ''}>${mapping.name}</strong>`,
-        mapping.direction,
+        directionCell(mapping, at),
         stateCell(mapping, at),
         importCell(mapping, at),
         mapping.lastMerge === undefined
@@ -141,6 +141,13 @@ function mappingsSection(part: StatusAnswer['mappings'], at: At): SafeHtml {
           : html`${styled('bad', mapping.lastError.code)} ${mapping.lastError.message} ${at(mapping.lastError.at)}${hintLine(mapping.lastError.hint)}`,
       ),
   });
+}
+
+/** The direction, and whether the repository's push webhooks spare its polls (src/import/plan-safety-net.ts). */
+function directionCell(mapping: MappingStatusAnswer, at: At): SafeHtml {
+  const hook = mapping.pushHook;
+  if (hook === undefined) return html`${mapping.direction}`;
+  return html`${mapping.direction}<br><span class="dim">push webhooks, last ${at(hook.at)}: git looked at every ${formatDuration(hook.looksEvery)}</span>`;
 }
 
 function stateCell(mapping: MappingStatusAnswer, at: At): SafeHtml {

@@ -71,6 +71,8 @@ const mapping = z.object({
     .extend({ result: z.string(), revision: z.string().optional() })
     .optional(),
   pendingConflict: pendingConflictSchema.optional(),
+  /** The repository sends push webhooks (the last one's time): its polls look every `looksEvery` ms. */
+  pushHook: z.object({ at: z.string(), looksEvery: z.number() }).optional(),
   lastError: failureSchema.optional(),
   changeRequests: z.array(verdict).default([]),
   linkChecks: z.array(linkCheck).default([]),

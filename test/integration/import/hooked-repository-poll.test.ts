@@ -18,6 +18,11 @@ import { waitFor } from '../../support/wait-for.js';
 
 const HOOK_SECRET = 'a-webhook-secret-for-tests';
 
+async function pushHookShown(address: string): Promise<unknown> {
+  const status = (await (await fetch(`${address}/status`)).json()) as { mappings: { pushHook?: unknown }[] };
+  return status.mappings[0]?.pushHook;
+}
+
 describe('a repository whose push webhooks arrive', () => {
   it('is looked at only every hooks.safetyPoll, and every git.poll again once a push came without its webhook', {
     timeout: 60_000,
@@ -78,6 +83,8 @@ mappings:
     const ticks = await nextRuns([daemon.lines], 'poll-git', 3);
     expect(ticks.map((line) => line.result)).toEqual(['hooked', 'hooked', 'hooked']);
     expect(await looks()).toBe(before);
+    // /status tells why the mapping's repository is not looked at every second.
+    expect(await pushHookShown(daemon.httpAddress)).toEqual({ at: expect.any(String), looksEvery: 12_000 });
 
     // A push whose webhook is lost: found by the safety look, imported, and the hook forgotten.
     const unannounced = await repo.commit({ 'docs/quiet.md': '# Quiet\n' }, 'Pushed without a webhook');
@@ -96,5 +103,6 @@ mappings:
     const polled = await nextRuns([daemon.lines], 'poll-git', 2);
     expect(polled.map((line) => line.result)).not.toContain('hooked');
     expect(await looks()).toBeGreaterThanOrEqual(after + 2);
+    expect(await pushHookShown(daemon.httpAddress)).toBeUndefined();
   });
 });

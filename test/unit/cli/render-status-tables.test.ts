@@ -228,6 +228,24 @@ describe('renderStatusTables', () => {
     expect(text).toContain('Queues\n');
   });
 
+  it("says when a mapping's repository sends push webhooks, and how often git is looked at then", () => {
+    const text = renderStatusTables(
+      answer({
+        mappings: [
+          {
+            name: 'docs',
+            space: 's',
+            direction: 'git-to-space',
+            state: 'ok',
+            pushHook: { at: ago(300), looksEvery: 3_600_000 },
+          },
+        ],
+      }),
+      { now: NOW, color: false },
+    );
+    expect(text).toContain('  docs: push webhooks, last 5m ago: git looked at every 1h\n');
+  });
+
   it('lists the first warnings of each mapping and says how many more there are, and where', () => {
     const warning = (line: number) => ({
       code: 'SUMMARY_ENTRY_UNCLEAR',

@@ -78,6 +78,24 @@ describe('renderStatusPage', () => {
     expect(page).toContain('<a href="/ui">queues dashboard</a>');
   });
 
+  it("says beside the direction when a mapping's repository sends push webhooks, and how often git is looked at", () => {
+    const hooked = answer({
+      mappings: [
+        {
+          name: 'docs',
+          direction: 'git-to-space',
+          state: 'ok',
+          pushHook: { at: '2026-11-21T11:55:00.000Z', looksEvery: 3_600_000 },
+        },
+      ],
+    });
+    const page = renderStatusPage(hooked, OPTIONS);
+    expect(page).toMatch(
+      /git-to-space<br><span class="dim">push webhooks, last .*5m ago.*: git looked at every 1h<\/span>/,
+    );
+    expect(renderStatusPage(answer(), OPTIONS)).not.toContain('push webhooks');
+  });
+
   it('links the change request when the service gives an http(s) address', () => {
     const page = pageOfImports(
       { docs: { changeRequest: { id: 'cr_1', number: 7, url: 'https://docs.example/cr/7?a=1&b=2' } } },
