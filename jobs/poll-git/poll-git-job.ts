@@ -6,7 +6,7 @@
 import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
-import { planGitPoll } from '../../src/import/plan-git-poll.js';
+import { type PolledCommit, planGitPoll } from '../../src/import/plan-git-poll.js';
 import { planSafetyNet } from '../../src/import/plan-safety-net.js';
 import { isScheduledRun, scheduledTickAt } from '../../src/producers/scheduled-tick.js';
 import type { JobContext, JobResult } from '../../src/queue/job-definition.js';
@@ -215,19 +215,7 @@ async function poll(
       return { poll: { result: 'paused', detail: decision.detail }, failing };
     case 'import': {
       const { sha, commit } = decision;
-      const data: ImportContentPayload = {
-        source: 'git',
-        mapping: mapping.name,
-        space: mapping.space,
-        sha,
-        commit: {
-          sha: commit.sha,
-          subject: commit.subject,
-          authorName: commit.authorName,
-          ...(commit.committedAt === undefined ? {} : { committedAt: commit.committedAt.toISOString() }),
-        },
-      };
-      await importContentKind.enqueue(ctx.queues, data);
+      await importContentKind.enqueue(ctx.queues, importOf(mapping, sha, commit));
       log.info({ sha, commits: decision.coalesced }, 'import queued');
       return { poll: { result: 'import-queued', sha, coalesced: decision.coalesced }, failing };
     }
@@ -237,4 +225,20 @@ async function poll(
     default:
       return { poll: { result: decision.kind }, failing };
   }
+}
+
+/** The import of `sha`, named after `commit`, the newest of the folder's commits by people. */
+function importOf(mapping: MappingConfig, sha: string, commit: PolledCommit): ImportContentPayload {
+  return {
+    source: 'git',
+    mapping: mapping.name,
+    space: mapping.space,
+    sha,
+    commit: {
+      sha: commit.sha,
+      subject: commit.subject,
+      authorName: commit.authorName,
+      ...(commit.committedAt === undefined ? {} : { committedAt: commit.committedAt.toISOString() }),
+    },
+  };
 }

@@ -88,13 +88,11 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
   let trigger: Promise<(push: PushEvent) => Promise<number>> | undefined;
   const pushTriggerOnce = () => {
     trigger ??= Promise.all([queuesAndMetrics, shared, import('../producers/push-trigger.js')]).then(
-      ([{ queues }, stores, { pushTrigger }]) =>
-        pushTrigger(
-          queues.get('import'),
-          config.mappings,
-          { queue: queues.get('maintain'), mappings: config.branchMappings },
-          { hooks: stores.hooks, now: () => now().getTime() },
-        ),
+      ([{ queues }, { hooks }, { pushTrigger }]) =>
+        pushTrigger(queues.get('import'), config.mappings, branchPushes(queues, config), {
+          hooks,
+          now: () => now().getTime(),
+        }),
     );
     return trigger;
   };
@@ -190,4 +188,9 @@ function statusReaders(
     },
     events: async () => (await shared).events.recent(),
   };
+}
+
+/** Where a push to a branch that a branches mapping takes goes: a reconcile on `maintain`. */
+function branchPushes(queues: Queues, config: Config) {
+  return { queue: queues.get('maintain'), mappings: config.branchMappings };
 }
