@@ -3,6 +3,7 @@
 // scheduler per repository and interval, for its mappings one after the other (the first one's
 // look answers the others: src/producers/git-poll-schedules.ts), and for one mapping at once by the
 // push webhook and `docsync resume`.
+import { mappingByName } from '../../src/config/mapping-by-name.js';
 import type { MappingConfig } from '../../src/config/mapping-schema.js';
 import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
@@ -32,7 +33,10 @@ export type PollGitServices = ServicesOf<typeof NEEDS>;
 export const pollGitJob = defineJob(pollGitKind, NEEDS, {
   async run(ctx, payload) {
     if ('mappings' in payload) {
-      const first = requireMapping(ctx, payload.mappings[0] as string);
+      // The repository's webhooks are read through the first of its mappings still configured; one
+      // that left the configuration since the job was queued fails alone, in pollRepository.
+      const first = payload.mappings.map((name) => mappingByName(ctx.config.mappings, name)).find(Boolean);
+      if (first === undefined) return await pollRepository(ctx, payload.mappings);
       return await underSafetyNet(ctx, first, payload.mappings, () => pollRepository(ctx, payload.mappings));
     }
     const mapping = requireMapping(ctx, payload.mapping);

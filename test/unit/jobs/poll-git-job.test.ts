@@ -278,9 +278,9 @@ describe('poll-git job of a repository', () => {
         dryRun: false,
         ...job.run,
       },
-      { mappings: ['guide', 'gone', 'api'] },
+      { mappings: ['removed', 'guide', 'gone', 'api'] },
     );
-    expect(result).toEqual({ result: 'polled', mappings: 3, failed: 1, imports: 2, paused: 0 });
+    expect(result).toEqual({ result: 'polled', mappings: 4, failed: 2, imports: 2, paused: 0 });
     expect(looks).toEqual([{ since: tick }, { since: tick }, { since: tick }]);
     expect(added.map((one) => one.data)).toEqual([
       expect.objectContaining({ mapping: 'guide', sha: HEAD }),
