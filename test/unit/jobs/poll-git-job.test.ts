@@ -287,6 +287,11 @@ describe('poll-git job of a repository', () => {
       expect.objectContaining({ mapping: 'api', sha: HEAD }),
     ]);
     expect(job.outcomes).toEqual([
+      // A mapping that left the configuration since the job was queued fails alone.
+      {
+        unit: { mapping: 'removed' },
+        outcome: { failed: expect.objectContaining({ code: 'MAPPING_UNKNOWN' }) },
+      },
       {
         unit: { mapping: 'gone' },
         outcome: { failed: expect.objectContaining({ code: 'BRANCH_NOT_FOUND' }) },
