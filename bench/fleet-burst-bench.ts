@@ -19,7 +19,7 @@
 // DOCSYNC_BURST_LIMITED_PUSHES (60), DOCSYNC_BURST_POLL (30m) size it; C waits at most
 // DOCSYNC_BURST_CHECKS_WAIT_SECONDS (120) after its imports for the startup checks to finish.
 // It measures and prints; it never fails on a figure.
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,6 +31,7 @@ import { type BenchRepo, createBenchRepo } from './bench-git-repo.js';
 import { startBenchRedis } from './bench-redis.js';
 import { type DocsyncChild, startDocsync } from './docsync-child.js';
 import { figure } from './figure-table.js';
+import { processTreeCpuSeconds } from './process-tree-cpu.js';
 import { type RequestClock, startRequestClock } from './request-clock.js';
 import { sendPushHook } from './send-push-hook.js';
 import { startServiceProcess } from './service-process.js';
@@ -65,6 +66,10 @@ interface BurstResult {
   /** Mappings already at their commit before its webhook was sent (a poll took it). */
   early: number;
   done: boolean;
+  /** Cores used meanwhile: by the docsync processes (git included), by everything the bench started, by the machine. */
+  docsyncCores: number;
+  benchCores: number;
+  machineCores: number;
 }
 
 export async function fleetBurstBench(): Promise<void> {
@@ -140,7 +145,7 @@ export async function fleetBurstBench(): Promise<void> {
     // A: one process.
     const burstA = await pushBurst(repos, 0, PUSHES, 'A');
     await service.resetRequests();
-    const a = await runBurst(burstA, [first.address], state);
+    const a = await runBurst(burstA, [first.address], state, [first.child.pid]);
     const callsA = await service.requests();
     report('A: burst, one process', {
       ...shown(a),
@@ -154,7 +159,12 @@ export async function fleetBurstBench(): Promise<void> {
     for (const other of others) await other.child.waitForLine('startup checks done', SETTLE_TIMEOUT_MS);
     await until(() => idle(client), 'the queues idle after two more processes started');
     const burstB = await pushBurst(repos, 1, PUSHES, 'B');
-    const b = await runBurst(burstB, [first.address, ...others.map((other) => other.address)], state);
+    const b = await runBurst(
+      burstB,
+      [first.address, ...others.map((other) => other.address)],
+      state,
+      running.map((child) => child.pid),
+    );
     report('B: burst, three processes', { ...shown(b), pushes: burstB.pushed.length });
     // Which process ran the imports (A's and B's together): `job completed` lines of import-content.
     const importsByProcess = running.map(
@@ -178,7 +188,9 @@ export async function fleetBurstBench(): Promise<void> {
       burstC,
       limited.map((process) => process.address),
       state,
+      limited.map((process) => process.child.pid),
     );
+    report('C: burst imports, three processes, 120/min', { ...shown(c), pushes: burstC.pushed.length });
     // The startup checks (a look at each space from each process) take the budget too.
     const checksDone = async () =>
       limited.filter((process) => process.child.lines.some((line) => line.msg === 'startup checks done'))
@@ -204,9 +216,7 @@ export async function fleetBurstBench(): Promise<void> {
       arrivals.filter((at) => at >= cStarted && at <= cEnded),
       RATE_WINDOW_MS,
     );
-    report('C: burst, three processes, 120/min', {
-      ...shown(c),
-      pushes: burstC.pushed.length,
+    report('C: calls at the service, 120/min', {
       callsSeen: arrivals.filter((at) => at >= cStarted && at <= cEnded).length,
       windowSeconds: (cEnded - cStarted) / 1000,
       busiestMinute: busiest,
@@ -289,8 +299,15 @@ async function runBurst(
   burst: Burst,
   addresses: readonly string[],
   state: RedisMappingStateStore,
+  pids: readonly number[],
 ): Promise<BurstResult> {
   const early = burst.pushed.length - (await pending(burst, state)).length;
+  const cpu = async () => ({
+    docsync: (await Promise.all(pids.map((pid) => processTreeCpuSeconds(pid)))).reduce((a, b) => a + b, 0),
+    bench: await processTreeCpuSeconds(process.pid),
+    machine: await machineBusySeconds(),
+  });
+  const cpuBefore = await cpu();
   const started = performance.now();
   await sendAll(burst.pushed, addresses);
   let done = true;
@@ -301,7 +318,27 @@ async function runBurst(
     process.stderr.write(`${(error as Error).message}: ${(await pending(burst, state)).length} left\n`);
   }
   const seconds = (performance.now() - started) / 1000;
-  return { seconds, importsPerSecond: burst.pushed.length / seconds, early, done };
+  const cpuAfter = await cpu();
+  return {
+    seconds,
+    importsPerSecond: burst.pushed.length / seconds,
+    early,
+    done,
+    docsyncCores: (cpuAfter.docsync - cpuBefore.docsync) / seconds,
+    benchCores: (cpuAfter.bench - cpuBefore.bench) / seconds,
+    machineCores: (cpuAfter.machine - cpuBefore.machine) / seconds,
+  };
+}
+
+/** CPU seconds every core of the machine has been busy since boot (/proc/stat: all but idle and iowait). */
+async function machineBusySeconds(): Promise<number> {
+  const fields = ((await readFile('/proc/stat', 'utf8')).split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0, steal = 0] = fields;
+  return (user + nice + system + irq + softirq + steal) / 100;
 }
 
 /** A result as report() prints it. */
