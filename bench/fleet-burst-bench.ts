@@ -212,7 +212,7 @@ export async function fleetBurstBench(): Promise<void> {
     }
     const cEnded = Date.now();
     const checks = await checksDone();
-    const busiest = busiestWindow(
+    const { count: busiest, from: busiestFrom } = busiestWindow(
       arrivals.filter((at) => at >= cStarted && at <= cEnded),
       RATE_WINDOW_MS,
     );
@@ -220,6 +220,8 @@ export async function fleetBurstBench(): Promise<void> {
       callsSeen: arrivals.filter((at) => at >= cStarted && at <= cEnded).length,
       windowSeconds: (cEnded - cStarted) / 1000,
       busiestMinute: busiest,
+      // When the busiest window opened, in seconds from the three's start: 0 is their startup.
+      busiestFromSecond: (busiestFrom - cStarted) / 1000,
       startupChecksDone: `${checks}/${PROCESSES}`,
     });
 
@@ -390,13 +392,13 @@ function recordArrivals(clock: RequestClock): number[] {
 }
 
 /** The most arrivals in any window of `windowMs` (two pointers over the sorted times). */
-function busiestWindow(times: readonly number[], windowMs: number): number {
+function busiestWindow(times: readonly number[], windowMs: number): { count: number; from: number } {
   const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
+  let best = { count: 0, from: Number.NaN };
   let from = 0;
   for (let to = 0; to < sorted.length; to += 1) {
     while ((sorted[to] ?? 0) - (sorted[from] ?? 0) >= windowMs) from += 1;
-    best = Math.max(best, to - from + 1);
+    if (to - from + 1 > best.count) best = { count: to - from + 1, from: sorted[from] ?? Number.NaN };
   }
   return best;
 }
