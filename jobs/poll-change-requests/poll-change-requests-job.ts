@@ -91,9 +91,11 @@ async function pollBatch(ctx: PollContext, mappings: readonly string[]) {
     {
       parallel: BATCH_PARALLEL_POLLS,
       poll: (name) => limit.run(async () => (ended ? undefined : pollMapping(ctx, name))),
+      // Each error judged on its own: after a rate limit, another mapping's own failure is still its.
       endsTheJob: (error) => {
-        ended ||= endsTheJob(ctx, error);
-        return ended;
+        const ends = endsTheJob(ctx, error);
+        ended ||= ends;
+        return ends;
       },
       polled: (name, poll) => {
         countPoll(ctx, name, 'polled');

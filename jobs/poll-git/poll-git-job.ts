@@ -9,8 +9,9 @@ import { DocsyncError } from '../../src/errors/docsync-error.js';
 import type { GitMirror } from '../../src/git/git-mirror.js';
 import { type PolledCommit, planGitPoll } from '../../src/import/plan-git-poll.js';
 import { planSafetyNet } from '../../src/import/plan-safety-net.js';
-import { isScheduledRun, scheduledTickAt } from '../../src/producers/scheduled-tick.js';
+import { scheduledTickAt } from '../../src/producers/scheduled-tick.js';
 import type { JobContext, JobResult } from '../../src/queue/job-definition.js';
+import { rateLimitPauseMs } from '../../src/queue/retry-policy.js';
 import { importStateLost, recoverImportState } from '../../src/recovery/recover-import-state.js';
 import { defineJob } from '../define-job.js';
 import { type ImportContentPayload, importContentKind } from '../import-content/import-content-kind.js';
@@ -33,69 +34,108 @@ export type PollGitServices = ServicesOf<typeof NEEDS>;
 export const pollGitJob = defineJob(pollGitKind, NEEDS, {
   async run(ctx, payload) {
     if ('mappings' in payload) {
-      // The repository's webhooks are read through the first of its mappings still configured; one
-      // that left the configuration since the job was queued fails alone, in pollRepository.
+      // The repository is read through the first of its mappings still configured; one that left
+      // the configuration since the job was queued fails alone, in pollRepository.
       const first = payload.mappings.map((name) => mappingByName(ctx.config.mappings, name)).find(Boolean);
-      if (first === undefined) return await pollRepository(ctx, payload.mappings);
-      return await underSafetyNet(ctx, first, payload.mappings, () => pollRepository(ctx, payload.mappings));
+      if (first === undefined) return (await pollRepository(ctx, undefined, payload.mappings)).result;
+      return await underSafetyNet(ctx, first, payload.mappings, () =>
+        pollRepository(ctx, first, payload.mappings),
+      );
     }
     const mapping = requireMapping(ctx, payload.mapping);
-    // A push's poll, `docsync resume`: look now, whatever the webhooks.
-    if (!isScheduledRun(ctx.job.id)) return (await poll(ctx, mapping, undefined)).poll;
     return await underSafetyNet(ctx, mapping, [mapping.name], async () => {
       const { poll: result } = await poll(ctx, mapping, scheduledTickAt(ctx.job.id));
-      return { ...result, imports: result.result === 'import-queued' ? 1 : 0 };
+      return { result, failed: 0, imported: importedTimes([result]) };
     });
   },
 });
 
+/** A poll's result, its mappings that failed, and the commit times of the imports it queued. */
+interface Polled<R> {
+  result: R;
+  failed: number;
+  imported: number[];
+}
+
+/** The commit time (ms) of each import queued; 0 for a commit without one. */
+function importedTimes(results: readonly PollResult[]): number[] {
+  return results.flatMap((result) =>
+    result.result === 'import-queued' ? [Date.parse(String(result.committedAt ?? '')) || 0] : [],
+  );
+}
+
 /**
- * A scheduled poll of a repository whose push webhooks arrive looks only every hooks.safetyPoll
- * (src/import/plan-safety-net.ts). A commit that such a look finds to import was announced by no
- * webhook: docsync forgets the hook, and polls every git.poll again until the next webhook.
+ * A scheduled tick of a repository whose push webhooks arrive looks only every hooks.safetyPoll
+ * (src/import/plan-safety-net.ts); a push's poll, `docsync resume` and a new scheduler's first run
+ * look at once. A commit made after the last webhook, which a safety look finds to import, was
+ * announced by none: docsync forgets the hook, and looks every git.poll again until the next one.
+ * A look that failed for a mapping counts as no look: the next tick looks again.
  */
 async function underSafetyNet<R extends JobResult>(
   ctx: JobContext<PollGitServices>,
   mapping: MappingConfig,
   names: readonly string[],
-  pollAll: () => Promise<R & { imports: number }>,
-): Promise<(R & { imports: number }) | { result: 'hooked'; nextLookAt: string }> {
+  pollAll: () => Promise<Polled<R>>,
+): Promise<R | { result: 'hooked'; nextLookAt: string; counted: false }> {
+  if (scheduledTickAt(ctx.job.id) === undefined) return (await pollAll()).result;
   const repo = mapping.git.repo;
+  const every = mapping.git.poll;
   const startedAt = ctx.now().getTime();
   const plan = planSafetyNet(
-    await ctx.stores.hooks.get(repo),
+    await ctx.stores.hooks.get(repo, every),
     startedAt,
-    mapping.git.poll,
+    every,
     ctx.config.hooks.safetyPoll,
   );
-  if (plan.kind === 'skip') return { result: 'hooked', nextLookAt: new Date(plan.nextLookAt).toISOString() };
+  // Not a success: a mapping's run of failures stays in /status until a look goes through.
+  if (plan.kind === 'skip')
+    return { result: 'hooked', nextLookAt: new Date(plan.nextLookAt).toISOString(), counted: false };
   const polled = await pollAll();
-  if (plan.kind === 'safety-look' && !ctx.dryRun) {
-    if (polled.imports > 0) {
+  if (plan.kind === 'safety-look' && !ctx.dryRun && polled.failed === 0) {
+    if (polled.imported.some((committedAt) => committedAt > plan.hookAt)) {
       await ctx.stores.hooks.forget(repo);
       ctx.log.warn(
         { mappings: names, hookAt: new Date(plan.hookAt).toISOString() },
         'a commit came without its push webhook: polling every git.poll again; check the webhook at the git host',
       );
-    } else await ctx.stores.hooks.looked(repo, startedAt);
+    } else await ctx.stores.hooks.looked(repo, every, startedAt);
   }
-  return polled;
+  return polled.result;
 }
 
 /**
- * The mappings of one repository, one after the other: the first looks at the repository (unless a
- * look of this tick was made), the others take its answer. Each one's outcome is recorded as the
- * runner records a job's (jobs/poll-each-mapping.ts); a stop ends the job.
+ * The mappings of one repository, one after the other, after one look at it (unless a look of this
+ * tick was made): the others take its answer. A look that fails fails every mapping with its error,
+ * without each one trying again. Each one's outcome is recorded as the runner records a job's
+ * (jobs/poll-each-mapping.ts); a stop or a rate limit ends the job.
  */
-async function pollRepository(ctx: JobContext<PollGitServices>, mappings: readonly string[]) {
+async function pollRepository(
+  ctx: JobContext<PollGitServices>,
+  first: MappingConfig | undefined,
+  mappings: readonly string[],
+) {
   // A scheduler's first run has no tick in its id: a look begun now answers all of its mappings.
   const since = scheduledTickAt(ctx.job.id) ?? ctx.now().getTime();
+  let lookFailed: unknown;
+  if (first !== undefined)
+    await ctx
+      .mirrorFor(first.git.repo)
+      .fetch(ctx.signal, { since })
+      .catch((error: unknown) => {
+        if (ctx.signal.aborted) throw error;
+        lookFailed = error;
+      });
   const totals = { mappings: mappings.length, failed: 0, imports: 0, paused: 0 };
+  const results: PollResult[] = [];
   const { failed } = await pollEachMapping<PollResult>(ctx, [mappings], {
     parallel: 1,
-    poll: async (name) => await poll(ctx, requireMapping(ctx, name), since),
-    endsTheJob: () => ctx.signal.aborted,
+    poll: async (name) => {
+      if (lookFailed !== undefined) throw lookFailed;
+      return await poll(ctx, requireMapping(ctx, name), since);
+    },
+    endsTheJob: (error) => ctx.signal.aborted || rateLimitPauseMs(error) !== undefined,
     polled: (_name, result) => {
+      results.push(result);
       if (result.result === 'import-queued') totals.imports += 1;
       if (result.result === 'paused') totals.paused += 1;
     },
@@ -104,7 +144,11 @@ async function pollRepository(ctx: JobContext<PollGitServices>, mappings: readon
       transient: 'git poll of a mapping failed, next tick polls again',
     },
   });
-  return { result: 'polled' as const, ...totals, failed };
+  return {
+    result: { result: 'polled' as const, ...totals, failed },
+    failed,
+    imported: importedTimes(results),
+  };
 }
 
 /**
@@ -221,7 +265,16 @@ async function poll(
       const { sha, commit } = decision;
       await importContentKind.enqueue(ctx.queues, importOf(mapping, sha, commit));
       log.info({ sha, commits: decision.coalesced }, 'import queued');
-      return { poll: { result: 'import-queued', sha, coalesced: decision.coalesced }, failing };
+      const committedAt = commit.committedAt?.toISOString();
+      return {
+        poll: {
+          result: 'import-queued',
+          sha,
+          coalesced: decision.coalesced,
+          ...(committedAt === undefined ? {} : { committedAt }),
+        },
+        failing,
+      };
     }
     case 'only-docsync-commits':
       log.debug({ skipped: decision.skipped }, 'only docsync commits since the last import');

@@ -84,15 +84,15 @@ export async function serveDaemon(options: ServeOptions): Promise<Served> {
     await made?.queues.close();
   });
 
+  // A dry run changes nothing in Redis that would change the polls of a daemon beside it.
+  const hookRecord = (hooks: Stores['hooks']) =>
+    config.dryRun ? undefined : { hooks, now: () => now().getTime() };
   // The push webhook's trigger, made on the first push (over the queues) and kept.
   let trigger: Promise<(push: PushEvent) => Promise<number>> | undefined;
   const pushTriggerOnce = () => {
     trigger ??= Promise.all([queuesAndMetrics, shared, import('../producers/push-trigger.js')]).then(
       ([{ queues }, { hooks }, { pushTrigger }]) =>
-        pushTrigger(queues.get('import'), config.mappings, branchPushes(queues, config), {
-          hooks,
-          now: () => now().getTime(),
-        }),
+        pushTrigger(queues.get('import'), config.mappings, branchPushes(queues, config), hookRecord(hooks)),
     );
     return trigger;
   };

@@ -24,7 +24,9 @@ export function planSafetyNet(
 ): SafetyNetPlan {
   const { hookAt } = hooks;
   if (hookAt === undefined || safetyPollMs <= pollMs) return { kind: 'look' };
-  const last = Math.max(hookAt, hooks.lookAt ?? 0);
+  // Counted from the last look, not the last webhook: pushes to other branches of a busy
+  // repository do not put off the look at this one.
+  const last = hooks.lookAt ?? hookAt;
   if (now - last < safetyPollMs - pollMs / 2) return { kind: 'skip', nextLookAt: last + safetyPollMs };
   return { kind: 'safety-look', hookAt };
 }

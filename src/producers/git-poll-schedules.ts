@@ -37,15 +37,29 @@ export function gitPollSchedules(mappings: readonly MappingConfig[]): WantedSche
 /** The scheduler key of the git polls of a repository's mappings polled every `every` ms. */
 export function repositoryKey(repo: string, every: number): string {
   const hash = createHash('sha256').update(repo).digest('hex').slice(0, 8);
-  const last =
-    repo
-      .replace(/[/\\]+$/, '')
-      .split(/[/\\:]/)
-      .pop() ?? '';
   const name =
-    last
+    lastSegment(repo)
       .replace(/\.git$/, '')
       .replace(/[^A-Za-z0-9_-]+/g, '-')
       .slice(0, 40) || 'repo';
   return `repo.${name}.${hash}.${every}ms`;
+}
+
+/**
+ * The last segment of a repository's path, never of its host, user, password or query: `docs` of
+ * `https://user:token@host/acme/docs.git?private_token=x`, of `git@host:acme/docs.git` and of
+ * `/srv/git/docs/`; '' for an address without a path.
+ */
+function lastSegment(repo: string): string {
+  const withoutQuery = repo.split(/[?#]/, 1)[0] ?? '';
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/[^/]*/.exec(withoutQuery);
+  let path = withoutQuery;
+  if (scheme !== null) path = withoutQuery.slice(scheme[0].length);
+  else if (/^[^/]*:/.test(withoutQuery)) path = withoutQuery.slice(withoutQuery.indexOf(':') + 1);
+  return (
+    path
+      .split(/[/\\]/)
+      .filter((part) => part !== '')
+      .pop() ?? ''
+  );
 }

@@ -35,15 +35,6 @@ export function pushTrigger(
   record?: HookRecord,
 ) {
   return async (push: PushEvent): Promise<number> => {
-    if (record !== undefined) {
-      const hooked = new Set(
-        mappings
-          .filter((mapping) => matchesRepository(mapping.git.repo, push.repository.urls))
-          .map((mapping) => mapping.git.repo),
-      );
-      const at = record.now();
-      for (const repo of hooked) await record.hooks.hooked(repo, at);
-    }
     const branch = push.ref.startsWith(BRANCH_REF) ? push.ref.slice(BRANCH_REF.length) : undefined;
     let reconciled = 0;
     if (versions !== undefined && branch !== undefined) {
@@ -59,7 +50,10 @@ export function pushTrigger(
       for (const mapping of taken) await reconcileNow(versions.queue, mapping.name, reason);
       reconciled = taken.length;
     }
-    if (push.deleted === true) return reconciled;
+    if (push.deleted === true) {
+      if (record !== undefined) await recordHook(record, mappings, push);
+      return reconciled;
+    }
     const matched = mappings.filter(
       (mapping) =>
         mapping.direction !== 'space-to-git' &&
@@ -67,6 +61,23 @@ export function pushTrigger(
         matchesRepository(mapping.git.repo, push.repository.urls),
     );
     for (const mapping of matched) await pollNow(queue, mapping.name, `push-${push.after}`);
+    // Once its polls are queued: a webhook answered 5xx is sent again, or the next tick polls.
+    if (record !== undefined) await recordHook(record, mappings, push);
     return matched.length + reconciled;
   };
+}
+
+/** The webhooks of every mapped repository the push names arrive: whatever the branch. */
+async function recordHook(
+  record: HookRecord,
+  mappings: readonly MappingConfig[],
+  push: PushEvent,
+): Promise<void> {
+  const hooked = new Set(
+    mappings
+      .filter((mapping) => matchesRepository(mapping.git.repo, push.repository.urls))
+      .map((mapping) => mapping.git.repo),
+  );
+  const at = record.now();
+  for (const repo of hooked) await record.hooks.hooked(repo, at);
 }

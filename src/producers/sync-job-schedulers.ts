@@ -2,7 +2,8 @@
 // every kind's schedulers go through: the wanted ones are created or updated through the kind's
 // handle (its name, queue and payload check), those no longer configured are removed. A scheduler
 // runs each tick once, however many docsync processes share the Redis.
-import type { Queue, RepeatOptions } from 'bullmq';
+import { isDeepStrictEqual } from 'node:util';
+import type { JobSchedulerJson, Queue, RepeatOptions } from 'bullmq';
 import type { Logger } from '../log/create-logger.js';
 import { jobId } from '../queue/job-id.js';
 import type { JobKind } from '../queue/job-kind.js';
@@ -94,8 +95,8 @@ function offsetsOf(wanted: readonly WantedScheduler<unknown>[]): Map<number, Map
 }
 
 /**
- * The first tick of each new spread scheduler, at once and paced (firstRunDelaysMs): a mapping
- * added, or a new fleet, polls now rather than at its place in the interval. One rank per spread
+ * The first tick of each new spread scheduler, or one whose payload changed, at once and paced
+ * (firstRunDelaysMs): a mapping added, or a new fleet, polls now rather than at its place in the interval. One rank per spread
  * key, so that the mappings of one repository still poll together.
  */
 async function queueFirstRuns<P, I>(
@@ -105,11 +106,16 @@ async function queueFirstRuns<P, I>(
     id: string;
     scheduler: WantedScheduler<I>;
     repeat: Omit<RepeatOptions, 'key'>;
-    before: unknown;
+    before: JobSchedulerJson | undefined;
   }[],
   paceMs: number,
 ): Promise<void> {
-  const fresh = planned.filter((one) => one.before === undefined && one.repeat.every !== undefined);
+  // New, or polling other mappings (a mapping added to its repository's scheduler): polled now.
+  const fresh = planned.filter(
+    (one) =>
+      one.repeat.every !== undefined &&
+      (one.before === undefined || !isDeepStrictEqual(one.before.template?.data, one.scheduler.payload)),
+  );
   if (fresh.length === 0) return;
   const ranks = new Map<string, number>();
   for (const { scheduler } of fresh) {

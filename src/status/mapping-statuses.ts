@@ -91,7 +91,7 @@ async function pushHookOf(
 ): Promise<{ at: string; looksEvery: number } | undefined> {
   if (hooks === undefined || safetyPoll === undefined || mapping.direction === 'space-to-git')
     return undefined;
-  const { hookAt } = await hooks.get(mapping.git.repo);
+  const { hookAt } = await hooks.get(mapping.git.repo, mapping.git.poll);
   if (hookAt === undefined) return undefined;
   return { at: new Date(hookAt).toISOString(), looksEvery: Math.max(safetyPoll, mapping.git.poll) };
 }

@@ -61,7 +61,9 @@ describe('the polls of 200 mappings', () => {
     for (const time of times) expect(time - synced).toBeLessThanOrEqual(EVERY_MS + 1000);
     expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(EVERY_MS / 2);
     expect(busiestSecond(times)).toBeLessThanOrEqual(4);
-    const shared = schedulers.find((one) => one.key === `poll-git/${repositoryKey('/repos/r0.git', EVERY_MS)}`);
+    const shared = schedulers.find(
+      (one) => one.key === `poll-git/${repositoryKey('/repos/r0.git', EVERY_MS)}`,
+    );
     expect(shared?.template?.data).toEqual({ mappings: ['m0', 'm1'] });
     expect(next.has('poll-git/m0')).toBe(false);
     expect(next.has('poll-git/m2')).toBe(true);
@@ -92,6 +94,23 @@ describe('the polls of 200 mappings', () => {
       /^poll-git\/[^/]+\/first-\d+$/.test(job.id ?? ''),
     );
     expect(again).toHaveLength(MAPPINGS - 1);
+
+    // A mapping added to a repository's scheduler polls now, with the others of its repository.
+    const added = mappingSchema.parse({
+      name: 'added',
+      space: 'spc_added',
+      git: { repo: '/repos/r0.git', branch: 'main', dir: 'docs-added', poll: '1m' },
+      changeRequest: { poll: '1m' },
+    });
+    await syncGitPollSchedulers(queue, [...mappings, added], log);
+    const firstRuns = (await queue.getJobs(['delayed', 'waiting'], 0, -1)).filter((job) =>
+      /^poll-git\/repo\.r0\.[^/]+\/first-\d+$/.test(job.id ?? ''),
+    );
+    expect(firstRuns.map((job) => job.data)).toContainEqual({ mappings: ['m0', 'm1', 'added'] });
+    const others = (await queue.getJobs(['delayed', 'waiting'], 0, -1)).filter((job) =>
+      /^poll-git\/[^/]+\/first-\d+$/.test(job.id ?? ''),
+    );
+    expect(others).toHaveLength(MAPPINGS);
   });
 
   it('spread their change request polls, in batches, over the interval too', async () => {

@@ -75,13 +75,13 @@ describe('a push webhook', () => {
 
   it('remembers that the webhooks of a mapped repository arrive, whatever the branch, and of no other', async () => {
     const { trigger, hooks } = await setUp();
-    expect(await hooks.get(REPO)).toEqual({});
+    expect(await hooks.get(REPO, 60_000)).toEqual({});
     await trigger(
       push('refs/heads/feature/x', { repository: { urls: ['https://git.example.com/acme/unmapped.git'] } }),
     );
-    expect(await hooks.get(REPO)).toEqual({});
+    expect(await hooks.get(REPO, 60_000)).toEqual({});
     await trigger(push('refs/heads/feature/x'));
-    expect(await hooks.get(REPO)).toEqual({ hookAt: NOW, lookAt: NOW });
-    expect(await hooks.get('https://git.example.com/acme/other.git')).toEqual({});
+    expect(await hooks.get(REPO, 60_000)).toEqual({ hookAt: NOW });
+    expect(await hooks.get('https://git.example.com/acme/other.git', 60_000)).toEqual({});
   });
 });

@@ -25,6 +25,18 @@ describe('planSafetyNet', () => {
     });
   });
 
+  it('is not put off by webhooks for other branches: the look is due a safety poll after the last look', () => {
+    expect(planSafetyNet({ hookAt: T + 50 * MINUTE, lookAt: T }, T + HOUR, MINUTE, HOUR)).toEqual({
+      kind: 'safety-look',
+      hookAt: T + 50 * MINUTE,
+    });
+    // Hooked, never looked at since: counted from the webhook.
+    expect(planSafetyNet({ hookAt: T }, T + 10 * MINUTE, MINUTE, HOUR)).toEqual({
+      kind: 'skip',
+      nextLookAt: T + HOUR,
+    });
+  });
+
   it('looks on the tick nearest the safety poll, not a tick after it', () => {
     // Ticks land a little before or after the hour: the one 30 s early looks.
     expect(planSafetyNet({ hookAt: T, lookAt: T }, T + HOUR - 30_000, MINUTE, HOUR)).toEqual({

@@ -104,7 +104,12 @@ describe('poll-git job', () => {
 
   it('queues the first import of the branch head, named after the newest commit of the folder', async () => {
     const { run, added, ranges } = await poll({ head: HEAD, tree: 'tree-1', commits: [commitOf(HEAD)] });
-    expect(await run()).toEqual({ result: 'import-queued', sha: HEAD, coalesced: 1 });
+    expect(await run()).toEqual({
+      result: 'import-queued',
+      sha: HEAD,
+      coalesced: 1,
+      committedAt: '2026-03-01T11:00:00.000Z',
+    });
     expect(ranges).toEqual([{ to: HEAD }]);
     expect(added).toEqual([
       expect.objectContaining({
@@ -133,7 +138,7 @@ describe('poll-git job', () => {
       { head: HEAD, commits: [byDocsync(HEAD), newest, commitOf('d'.repeat(40))] },
       { lastImportedSha: LAST },
     );
-    expect(await run()).toEqual({ result: 'import-queued', sha: HEAD, coalesced: 2 });
+    expect(await run()).toMatchObject({ result: 'import-queued', sha: HEAD, coalesced: 2 });
     expect(ranges).toEqual([{ from: LAST, to: HEAD }]);
     expect(added.map((job) => job.data)).toEqual([
       expect.objectContaining({ sha: HEAD, commit: expect.objectContaining({ subject: 'Newest edit' }) }),
@@ -281,7 +286,8 @@ describe('poll-git job of a repository', () => {
       { mappings: ['removed', 'guide', 'gone', 'api'] },
     );
     expect(result).toEqual({ result: 'polled', mappings: 4, failed: 2, imports: 2, paused: 0 });
-    expect(looks).toEqual([{ since: tick }, { since: tick }, { since: tick }]);
+    // The repository's look, then each mapping's, answered by it.
+    expect(looks).toEqual([{ since: tick }, { since: tick }, { since: tick }, { since: tick }]);
     expect(added.map((one) => one.data)).toEqual([
       expect.objectContaining({ mapping: 'guide', sha: HEAD }),
       expect.objectContaining({ mapping: 'api', sha: HEAD }),
@@ -298,5 +304,114 @@ describe('poll-git job of a repository', () => {
       },
       { unit: { mapping: 'api' }, outcome: { succeeded: true } },
     ]);
+  });
+});
+
+describe('poll-git job of a repository whose webhooks arrive', () => {
+  const MINUTE = 60_000;
+  const tick = NOW.getTime();
+  const hooked = parseConfig(
+    JSON.stringify({
+      service: { baseUrl: 'https://docs.example.com/v1', token: 't' },
+      hooks: { safetyPoll: '1h' },
+      mappings: ['guide', 'api'].map((name) => ({
+        name,
+        space: `spc_${name}`,
+        git: { repo: './repo', branch: 'main', dir: name, poll: '1m' },
+      })),
+    }),
+    'docsync.yaml',
+    {},
+  );
+
+  async function tickOf(options: {
+    hookAt: number;
+    lookAt?: number;
+    fetch?: () => Promise<void>;
+    committedAt?: Date;
+  }) {
+    let fetches = 0;
+    const mirror = {
+      fetch: async () => {
+        fetches += 1;
+        await options.fetch?.();
+      },
+      resolve: async () => HEAD,
+      treeHash: async () => 'tree',
+      isAncestor: async () => true,
+      commitsTouching: async () => [
+        commitOf(HEAD, { committedAt: options.committedAt ?? new Date(tick - 30 * MINUTE) }),
+      ],
+      blob: async () => undefined,
+    } as Pick<
+      GitMirror,
+      'fetch' | 'resolve' | 'treeHash' | 'isAncestor' | 'commitsTouching' | 'blob'
+    > as GitMirror;
+    const { queues, added } = recordingQueues();
+    const stores = memoryStores(() => NOW);
+    await stores.hooks.hooked('./repo', options.hookAt);
+    if (options.lookAt !== undefined) await stores.hooks.looked('./repo', MINUTE, options.lookAt);
+    for (const name of ['guide', 'api']) await stores.mappings.update(name, { lastImportedSha: LAST });
+    const job = fakeJobRun({ name: 'poll-git', queue: 'import', id: `repeat:poll-git/repo.repo.0:${tick}` });
+    const result = await pollGitJob.run(
+      {
+        config: hooked,
+        api: undefined,
+        mirrorFor: () => mirror,
+        stores,
+        queues,
+        now: () => NOW,
+        dryRun: false,
+        ...job.run,
+      },
+      { mappings: ['guide', 'api'] },
+    );
+    return { result, fetches: () => fetches, added, stores, outcomes: job.outcomes };
+  }
+
+  it('makes no look between safety looks, and counts the skipped tick as no success', async () => {
+    const run = await tickOf({ hookAt: tick - 10 * MINUTE });
+    expect(run.result).toEqual({
+      result: 'hooked',
+      nextLookAt: new Date(tick + 50 * MINUTE).toISOString(),
+      counted: false,
+    });
+    expect(run.fetches()).toBe(0);
+  });
+
+  it('keeps the hook when the safety look finds the import of a commit made before the last webhook', async () => {
+    const run = await tickOf({
+      hookAt: tick - 20 * MINUTE,
+      lookAt: tick - 61 * MINUTE,
+      committedAt: new Date(tick - 25 * MINUTE),
+    });
+    expect(run.result).toMatchObject({ result: 'polled', imports: 2 });
+    expect(await run.stores.hooks.get('./repo', MINUTE)).toEqual({
+      hookAt: tick - 20 * MINUTE,
+      lookAt: tick,
+    });
+  });
+
+  it('forgets the hook when the safety look finds a commit made after the last webhook', async () => {
+    const run = await tickOf({ hookAt: tick - 70 * MINUTE, committedAt: new Date(tick - 5 * MINUTE) });
+    expect(run.result).toMatchObject({ result: 'polled', imports: 2 });
+    expect(await run.stores.hooks.get('./repo', MINUTE)).toEqual({});
+  });
+
+  it('fails every mapping with the one look that failed, and looks again on the next tick', async () => {
+    const refused = new Error('git fetch: the host did not answer');
+    const run = await tickOf({
+      hookAt: tick - 70 * MINUTE,
+      fetch: async () => {
+        throw refused;
+      },
+    });
+    expect(run.fetches()).toBe(1);
+    expect(run.result).toMatchObject({ result: 'polled', failed: 2 });
+    expect(run.outcomes.map((one) => [one.unit, one.outcome])).toEqual([
+      [{ mapping: 'guide' }, { failed: refused }],
+      [{ mapping: 'api' }, { failed: refused }],
+    ]);
+    expect(await run.stores.hooks.get('./repo', MINUTE)).toEqual({ hookAt: tick - 70 * MINUTE });
   });
 });

@@ -57,3 +57,25 @@ describe('gitPollSchedules', () => {
     expect(repositoryKey('/srv/git/docs/', 1000)).toMatch(/^repo\.docs\.[0-9a-f]{8}\.1000ms$/);
   });
 });
+
+describe('repositoryKey', () => {
+  it('names a repository by the last segment of its path, never by a token in its user, host or query', () => {
+    const names = [
+      'https://dev.example.com/acme/docs.git?private_token=glpat-SECRET123',
+      'https://user:glpat-SECRET@host.example.com',
+      'https://oauth2:glpat-SECRET@host.example.com/',
+      'ssh://git@host.example.com:2222/acme/docs.git#glpat-SECRET',
+      'git@host.example.com:acme/handbook.git',
+      'C:\\repos\\guide',
+    ].map((repo) => repositoryKey(repo, 60_000));
+    for (const key of names) expect(key).not.toMatch(/SECRET|glpat|example/);
+    expect(names.map((key) => key.split('.')[1])).toEqual([
+      'docs',
+      'repo',
+      'repo',
+      'docs',
+      'handbook',
+      'guide',
+    ]);
+  });
+});
