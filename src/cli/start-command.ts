@@ -159,7 +159,7 @@ async function runDaemon(options: RunDaemonOptions): Promise<number> {
  */
 function runStartupChecks(
   options: RunDaemonOptions,
-  daemon: Pick<Daemon, 'credentials' | 'serviceBudget'>,
+  daemon: Pick<Daemon, 'credentials' | 'serviceBudget' | 'redis'>,
 ): void {
   const { config, io, shutdown } = options;
   const log = options.log.child({ component: 'startup-check' });
@@ -170,6 +170,18 @@ function runStartupChecks(
       import('../doctor/run-doctor.js'),
       import('../doctor/log-findings.js'),
     ]);
+    // Replicas started together check once (src/daemon/claim-startup-checks.ts).
+    const { claimStartupChecks, STARTUP_CHECKS_FRESH_SECONDS } = await import(
+      '../daemon/claim-startup-checks.js'
+    );
+    const claimed = await claimStartupChecks(daemon.redis.producer(), config, new Date()).catch(() => true);
+    if (!claimed) {
+      log.info(
+        { freshSeconds: STARTUP_CHECKS_FRESH_SECONDS },
+        'startup checks skipped: a process with this configuration ran them lately; docsync doctor runs them',
+      );
+      return;
+    }
     const names = await readConfigSources(resolve(io.cwd, options.file));
     const findings = await runDoctor({
       config,

@@ -1,7 +1,7 @@
 // `docsync start` runs the online checks of `docsync doctor` once it is up and logs one line per
 // check: info when it passed, a warning with its code and hint when not. It keeps running either
 // way: the service or a remote may come back.
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliEnv, startCli } from '../../support/cli-process.js';
@@ -52,7 +52,14 @@ async function startWithToken(token: 'right' | 'wrong') {
   const run = startCli(['start', '--config', file], {
     env: cliEnv({ TEST_REDIS_URL: redisUrl(), DOCSYNC_TOKEN: secret }),
   });
-  return { run, secret, orgId: emulator.orgId };
+  return {
+    run,
+    secret,
+    orgId: emulator.orgId,
+    file,
+    dir,
+    env: cliEnv({ TEST_REDIS_URL: redisUrl(), DOCSYNC_TOKEN: secret }),
+  };
 }
 
 type Line = Record<string, unknown>;
@@ -104,6 +111,37 @@ describe('docsync start', () => {
     expect((await fetch(`${started.http as string}/healthz`)).status).toBe(200);
     expect(run.stdout()).not.toContain(secret);
     run.child.kill('SIGTERM');
+    expect(await run.exited).toEqual({ code: 0, signal: null });
+  });
+
+  it('checks once for replicas started together with one configuration, and again for a new one', async () => {
+    const { run, file, dir, env } = await startWithToken('right');
+    await run.waitForLog('startup checks done');
+    // A second replica: its own data folder, the same service, mappings and sources.
+    const text = await readFile(file, 'utf8');
+    const replica = join(dir, 'replica.yaml');
+    await writeFile(replica, text.replace(/^dataDir: .*$/m, `dataDir: ${join(dir, 'replica-data')}`));
+    const second = startCli(['start', '--config', replica], { env });
+    const skipped = await second.waitForLog(
+      'startup checks skipped: a process with this configuration ran them lately; docsync doctor runs them',
+    );
+    expect(skipped).toMatchObject({ component: 'startup-check', freshSeconds: 900 });
+    expect(checkLines(second.lines()).filter((line) => line.msg === 'startup check passed')).toEqual([]);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toEqual({ code: 0, signal: null });
+    // Another configuration (a mapping's poll changed) is checked again.
+    const changed = join(dir, 'changed.yaml');
+    await writeFile(
+      changed,
+      text
+        .replace(/^dataDir: .*$/m, `dataDir: ${join(dir, 'changed-data')}`)
+        .replace('      dir: docs', '      dir: docs\n      poll: 2m'),
+    );
+    const third = startCli(['start', '--config', changed], { env });
+    expect(await third.waitForLog('startup checks done')).toMatchObject({ passed: 4 });
+    third.child.kill('SIGTERM');
+    run.child.kill('SIGTERM');
+    expect(await third.exited).toEqual({ code: 0, signal: null });
     expect(await run.exited).toEqual({ code: 0, signal: null });
   });
 });
