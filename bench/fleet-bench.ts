@@ -20,14 +20,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { durationMs } from '../src/config/duration.js';
 import { PACKAGE_ROOT } from '../src/package-info.js';
-import { QUEUE_NAMES } from '../src/queue/queue-names.js';
 import { RedisMappingStateStore } from '../src/state/redis-mapping-state-store.js';
 import { type BenchRepo, createBenchRepo } from './bench-git-repo.js';
 import { startBenchRedis } from './bench-redis.js';
+import { queuesIdle, until as untilWithin } from './bench-settle.js';
 import { startDocsync } from './docsync-child.js';
 import { figure } from './figure-table.js';
 import type { FloorInput, FloorOutput } from './fleet-floor.js';
@@ -287,26 +286,6 @@ async function pollSpread(
   return { polls, busiest: Math.max(0, ...perSecond.values()), average: polls / seconds };
 }
 
-/** No job waiting, prioritized or active on any queue (delayed ones are the schedulers' next ticks). */
-async function idle(client: Redis, prefix = PREFIX): Promise<boolean> {
-  for (const name of QUEUE_NAMES) {
-    const queue = new Queue(name, { connection: client, prefix });
-    const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
-    await queue.close();
-    if ((counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.active ?? 0) > 0) return false;
-  }
-  return true;
-}
-
-async function until(test: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  while (!(await test())) {
-    if (Date.now() > deadline)
-      throw new Error(`bench: ${what} did not happen within ${SETTLE_TIMEOUT_MS} ms`);
-    await sleep(250);
-  }
-}
-
 /** The floor's process (bench/fleet-floor.ts), run to its end: what it measured. */
 async function runFloor(input: FloorInput): Promise<FloorOutput> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(PACKAGE_ROOT, 'bench', 'fleet-floor.ts')], {
@@ -322,3 +301,6 @@ async function runFloor(input: FloorInput): Promise<FloorOutput> {
   if (code !== 0) throw new Error(`bench: the floor's process exited with ${code}`);
   return JSON.parse(text.trim().split('\n').at(-1) ?? '{}') as FloorOutput;
 }
+
+const until = (test: () => Promise<boolean>, what: string) => untilWithin(test, what, SETTLE_TIMEOUT_MS);
+const idle = (client: Redis, prefix = PREFIX) => queuesIdle(client, prefix);

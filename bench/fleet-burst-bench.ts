@@ -23,12 +23,11 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { QUEUE_NAMES } from '../src/queue/queue-names.js';
 import { RedisMappingStateStore } from '../src/state/redis-mapping-state-store.js';
 import { type BenchRepo, createBenchRepo } from './bench-git-repo.js';
 import { startBenchRedis } from './bench-redis.js';
+import { queuesIdle, until as untilWithin } from './bench-settle.js';
 import { type DocsyncChild, startDocsync } from './docsync-child.js';
 import { figure } from './figure-table.js';
 import { processTreeCpuSeconds } from './process-tree-cpu.js';
@@ -132,7 +131,7 @@ export async function fleetBurstBench(): Promise<void> {
       mappings: MAPPINGS,
       seconds: (performance.now() - firstStarted) / 1000,
     });
-    await first.child.waitForLine('startup checks done', SETTLE_TIMEOUT_MS);
+    await until(async () => checksSettled(first.child), "the first process's startup checks");
     // A webhook for every repository's head: from then on its scheduled poll is the safety net.
     await sendAll(
       await Promise.all(
@@ -156,7 +155,9 @@ export async function fleetBurstBench(): Promise<void> {
 
     // B: two more processes beside the first, on the same Redis and prefix.
     const others = [await start(1, false), await start(2, false)];
-    for (const other of others) await other.child.waitForLine('startup checks done', SETTLE_TIMEOUT_MS);
+    // Started with the first's configuration, they skip the checks it ran (src/daemon/claim-startup-checks.ts).
+    for (const other of others)
+      await until(async () => checksSettled(other.child), 'the startup checks of two more');
     await until(() => idle(client), 'the queues idle after two more processes started');
     const burstB = await pushBurst(repos, 1, PUSHES, 'B');
     const b = await runBurst(
@@ -192,9 +193,7 @@ export async function fleetBurstBench(): Promise<void> {
     );
     report('C: burst imports, three processes, 120/min', { ...shown(c), pushes: burstC.pushed.length });
     // The startup checks (a look at each space from each process) take the budget too.
-    const checksDone = async () =>
-      limited.filter((process) => process.child.lines.some((line) => line.msg === 'startup checks done'))
-        .length;
+    const checksDone = async () => limited.filter((process) => checksSettled(process.child)).length;
     const checksDeadline = Date.now() + Number(process.env.DOCSYNC_BURST_CHECKS_WAIT_SECONDS ?? 120) * 1000;
     let lastNote = Date.now();
     while ((await checksDone()) < PROCESSES && Date.now() < checksDeadline) {
@@ -410,22 +409,12 @@ async function importedCount(state: RedisMappingStateStore): Promise<number> {
   return imported;
 }
 
-/** No job waiting, prioritized or active on any queue (delayed ones are the schedulers' next ticks). */
-async function idle(client: Redis): Promise<boolean> {
-  for (const name of QUEUE_NAMES) {
-    const queue = new Queue(name, { connection: client, prefix: PREFIX });
-    const counts = await queue.getJobCounts('waiting', 'prioritized', 'active');
-    await queue.close();
-    if ((counts.waiting ?? 0) + (counts.prioritized ?? 0) + (counts.active ?? 0) > 0) return false;
-  }
-  return true;
-}
+const until = (test: () => Promise<boolean>, what: string) => untilWithin(test, what, SETTLE_TIMEOUT_MS);
+const idle = (client: Redis, prefix = PREFIX) => queuesIdle(client, prefix);
 
-async function until(test: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
-  while (!(await test())) {
-    if (Date.now() > deadline)
-      throw new Error(`bench: ${what} did not happen within ${SETTLE_TIMEOUT_MS} ms`);
-    await sleep(250);
-  }
+/** A process's startup checks ran, or were skipped because another with its configuration ran them. */
+function checksSettled(child: DocsyncChild): boolean {
+  return child.lines.some(
+    (line) => line.msg === 'startup checks done' || String(line.msg).startsWith('startup checks skipped'),
+  );
 }

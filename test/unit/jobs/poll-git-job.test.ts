@@ -229,6 +229,28 @@ describe('poll-git job', () => {
   });
 });
 
+/** A scheduled tick of a repository's poll of `mappings`, with the given mirror, stores and queues. */
+async function repositoryTick(
+  config: PollGitServices['config'],
+  services: Pick<PollGitServices, 'stores' | 'queues'> & { mirror: GitMirror },
+  tick: number,
+  mappings: string[],
+) {
+  const job = fakeJobRun({ name: 'poll-git', queue: 'import', id: `repeat:poll-git/repo.repo.0:${tick}` });
+  const { mirror, stores, queues } = services;
+  const run = {
+    config,
+    api: undefined,
+    mirrorFor: () => mirror,
+    stores,
+    queues,
+    now: () => NOW,
+    dryRun: false,
+  };
+  const result = await pollGitJob.run({ ...run, ...job.run }, { mappings });
+  return { result, job };
+}
+
 describe('poll-git job of a repository', () => {
   const shared = parseConfig(
     JSON.stringify({
@@ -271,20 +293,12 @@ describe('poll-git job of a repository', () => {
         },
       },
     });
-    const job = fakeJobRun({ name: 'poll-git', queue: 'import', id: `repeat:poll-git/repo.repo.0:${tick}` });
-    const result = await pollGitJob.run(
-      {
-        config: shared,
-        api: undefined,
-        mirrorFor: () => mirror,
-        stores,
-        queues,
-        now: () => NOW,
-        dryRun: false,
-        ...job.run,
-      },
-      { mappings: ['removed', 'guide', 'gone', 'api'] },
-    );
+    const { result, job } = await repositoryTick(shared, { mirror, stores, queues }, tick, [
+      'removed',
+      'guide',
+      'gone',
+      'api',
+    ]);
     expect(result).toEqual({ result: 'polled', mappings: 4, failed: 2, imports: 2, paused: 0 });
     // The repository's look, then each mapping's, answered by it.
     expect(looks).toEqual([{ since: tick }, { since: tick }, { since: tick }, { since: tick }]);
@@ -352,20 +366,7 @@ describe('poll-git job of a repository whose webhooks arrive', () => {
     await stores.hooks.hooked('./repo', options.hookAt);
     if (options.lookAt !== undefined) await stores.hooks.looked('./repo', MINUTE, options.lookAt);
     for (const name of ['guide', 'api']) await stores.mappings.update(name, { lastImportedSha: LAST });
-    const job = fakeJobRun({ name: 'poll-git', queue: 'import', id: `repeat:poll-git/repo.repo.0:${tick}` });
-    const result = await pollGitJob.run(
-      {
-        config: hooked,
-        api: undefined,
-        mirrorFor: () => mirror,
-        stores,
-        queues,
-        now: () => NOW,
-        dryRun: false,
-        ...job.run,
-      },
-      { mappings: ['guide', 'api'] },
-    );
+    const { result, job } = await repositoryTick(hooked, { mirror, stores, queues }, tick, ['guide', 'api']);
     return { result, fetches: () => fetches, added, stores, outcomes: job.outcomes };
   }
 
