@@ -1,7 +1,7 @@
 // A job's processor, defined from its kind and the services it needs: the names are checked against
 // the services docsync has (jobs/job-services.ts), and the processor's context has those and no
 // others, so that a job reaching for a service it did not declare does not compile. A job whose
-// work people wait for (an import, a merge) says `{ servicePriority: 'high' }`: its reads of the
+// work people wait for (an import, a merge) says `servicePriority: 'high'`: its reads of the
 // service go before scheduled polls' when the shared budget runs low (src/api/request-priority.ts).
 
 import { type RequestPriority, withRequestPriority } from '../src/api/request-priority.js';
@@ -22,10 +22,9 @@ export interface JobOptions {
 export function defineJob<P, R extends JobResult, const N extends readonly ServiceName[]>(
   kind: JobKind<P, unknown>,
   needs: N,
-  implementation: JobImplementation<P, R, ServicesOf<N>>,
-  options: JobOptions = {},
+  definition: JobImplementation<P, R, ServicesOf<N>> & JobOptions,
 ): JobDefinition<P, R, ServicesOf<N>> {
-  const { servicePriority } = options;
+  const { servicePriority, ...implementation } = definition;
   if (servicePriority === undefined) return jobDefinition(kind, needs, implementation);
   const { run } = implementation;
   return jobDefinition(kind, needs, {

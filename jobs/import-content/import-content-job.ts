@@ -39,70 +39,63 @@ const NEEDS = [
 /** What an import touches: the services the daemon hands it, and a unit test fakes. */
 export type ImportContentServices = ServicesOf<typeof NEEDS>;
 
-export const importContentJob = defineJob(
-  importContentKind,
-  NEEDS,
-  {
-    lockKey: (payload) => payload.space,
-    async run(ctx, payload) {
-      const mapping = requireMapping(ctx, payload.mapping);
-      const api = requireApi(ctx);
-      if (ctx.artifacts === undefined)
-        throw new DocsyncError(
-          'SERVICE_NOT_CONFIGURED',
-          'import-content needs the artifact store of the daemon',
-        );
-      if (payload.source === 'git')
-        await queueCommitStatus(ctx, mapping, { sha: payload.sha, event: 'importing' });
-      const report = await runImport(
-        {
-          api,
-          state: ctx.stores.mappings,
-          mirrorFor: ctx.mirrorFor,
-          artifacts: ctx.artifacts,
-          log: ctx.log,
-          now: ctx.now,
-          signal: ctx.signal,
-          dryRun: ctx.dryRun,
-          awaitExports: true,
-          queueLinkCheck: async (check) => {
-            await checkLinksKind.enqueue(ctx.queues, { ...check, comment: mapping.links.comment });
-          },
-        },
-        payload.source === 'git'
-          ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }
-          : { mapping, source: 'worktree', path: payload.path },
+export const importContentJob = defineJob(importContentKind, NEEDS, {
+  // People wait for it: its reads of the service go before the scheduled polls'.
+  servicePriority: 'high',
+  lockKey: (payload) => payload.space,
+  async run(ctx, payload) {
+    const mapping = requireMapping(ctx, payload.mapping);
+    const api = requireApi(ctx);
+    if (ctx.artifacts === undefined)
+      throw new DocsyncError(
+        'SERVICE_NOT_CONFIGURED',
+        'import-content needs the artifact store of the daemon',
       );
-      if (payload.source === 'git') await queueImportStatus(ctx, mapping, payload.sha, report);
-      if (report.waitingFor === 'export' && payload.source === 'worktree' && !ctx.dryRun)
-        await importContentKind.enqueue(ctx.queues, payload, {
-          reason: 'deferred',
-          delay: DEFERRED_WORKTREE_RETRY_MS,
-          deduplication: worktreeDebounce(mapping.name, DEFERRED_WORKTREE_RETRY_MS),
-        });
-      if (
-        report.result === 'imported' &&
-        payload.source === 'git' &&
-        payload.commit.committedAt !== undefined
-      )
-        ctx.metrics.syncLag(
-          mapping.name,
-          (ctx.now().getTime() - Date.parse(payload.commit.committedAt)) / 1000,
-        );
-      // The result stays in Redis with the job: its warnings are capped as the state's are.
-      const { warnings: _all, ...rest } = report;
-      return { ...rest, ...storedWarnings(report.warnings), mapping: mapping.name };
-    },
-    // The runner records the failure for the mapping; the commit's status says it too, once no
-    // attempt is left.
-    async afterFailure(ctx, payload, error) {
-      if (payload.source === 'git') await queueFailedImportStatus(ctx, payload.mapping, payload.sha, error);
-    },
-    describe(outcome, payload) {
-      if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;
-      const from = payload.source === 'git' ? `commit ${payload.sha.slice(0, 7)}` : 'the working copy';
-      return `imported ${from} into change request #${outcome.changeRequest.number}`;
-    },
+    if (payload.source === 'git')
+      await queueCommitStatus(ctx, mapping, { sha: payload.sha, event: 'importing' });
+    const report = await runImport(
+      {
+        api,
+        state: ctx.stores.mappings,
+        mirrorFor: ctx.mirrorFor,
+        artifacts: ctx.artifacts,
+        log: ctx.log,
+        now: ctx.now,
+        signal: ctx.signal,
+        dryRun: ctx.dryRun,
+        awaitExports: true,
+        queueLinkCheck: async (check) => {
+          await checkLinksKind.enqueue(ctx.queues, { ...check, comment: mapping.links.comment });
+        },
+      },
+      payload.source === 'git'
+        ? { mapping, source: 'git', sha: payload.sha, commit: payload.commit }
+        : { mapping, source: 'worktree', path: payload.path },
+    );
+    if (payload.source === 'git') await queueImportStatus(ctx, mapping, payload.sha, report);
+    if (report.waitingFor === 'export' && payload.source === 'worktree' && !ctx.dryRun)
+      await importContentKind.enqueue(ctx.queues, payload, {
+        reason: 'deferred',
+        delay: DEFERRED_WORKTREE_RETRY_MS,
+        deduplication: worktreeDebounce(mapping.name, DEFERRED_WORKTREE_RETRY_MS),
+      });
+    if (report.result === 'imported' && payload.source === 'git' && payload.commit.committedAt !== undefined)
+      ctx.metrics.syncLag(
+        mapping.name,
+        (ctx.now().getTime() - Date.parse(payload.commit.committedAt)) / 1000,
+      );
+    // The result stays in Redis with the job: its warnings are capped as the state's are.
+    const { warnings: _all, ...rest } = report;
+    return { ...rest, ...storedWarnings(report.warnings), mapping: mapping.name };
   },
-  { servicePriority: 'high' },
-);
+  // The runner records the failure for the mapping; the commit's status says it too, once no
+  // attempt is left.
+  async afterFailure(ctx, payload, error) {
+    if (payload.source === 'git') await queueFailedImportStatus(ctx, payload.mapping, payload.sha, error);
+  },
+  describe(outcome, payload) {
+    if (outcome.result !== 'imported' || outcome.changeRequest === undefined) return undefined;
+    const from = payload.source === 'git' ? `commit ${payload.sha.slice(0, 7)}` : 'the working copy';
+    return `imported ${from} into change request #${outcome.changeRequest.number}`;
+  },
+});

@@ -27,66 +27,63 @@ const NEEDS = ['config', 'api', 'stores', 'queues', 'now', 'dryRun'] as const;
 /** What a merge touches: the services the daemon hands it, and a unit test fakes. */
 export type MergeChangeRequestServices = ServicesOf<typeof NEEDS>;
 
-export const mergeChangeRequestJob = defineJob(
-  mergeChangeRequestKind,
-  NEEDS,
-  {
-    lockKey: (payload) => payload.space,
-    async run(ctx, payload) {
-      const mapping = requireMapping(ctx, payload.mapping);
-      const api = requireApi(ctx);
-      const cr = await api.changeRequests.get(payload.space, payload.changeRequest, { signal: ctx.signal });
-      const verdict = mergeVerdict(
-        mapping.merge,
-        await readMergeFacts(api, ctx.stores.links, payload.space, cr, ctx.signal),
-      );
-      const judged: Judged = { ctx, api, mapping, space: payload.space, cr };
-      const plan = planMerge(verdict, mapping.changeRequest.autoUpdate, ctx.dryRun);
-      switch (plan.kind) {
-        case 'not-mergeable':
-          await recordNotMerged(judged, plan.reasons);
-          ctx.log.info({ cr: cr.id, reasons: plan.reasons }, 'change request not merged');
-          return { result: 'not-mergeable', reasons: plan.reasons } as const;
-        case 'update-first': {
-          const updated = await updateAndCarry(
-            { ...ctx, api },
-            { mapping, space: payload.space, changeRequest: cr },
-          );
-          if (updated.result === 'conflicts') {
-            await recordNotMerged(judged, MERGE_REASONS.updateConflicts);
-            return { result: 'conflicts' } as const;
-          }
-          ctx.log.info(
-            { cr: cr.id, revision: updated.revision },
-            'outdated change request updated before merging; it is judged again on the next poll',
-          );
-          await recordNotMerged(judged, MERGE_REASONS.updated);
-          return { result: 'updated', revision: updated.revision } as const;
+export const mergeChangeRequestJob = defineJob(mergeChangeRequestKind, NEEDS, {
+  // People wait for it: its reads of the service go before the scheduled polls'.
+  servicePriority: 'high',
+  lockKey: (payload) => payload.space,
+  async run(ctx, payload) {
+    const mapping = requireMapping(ctx, payload.mapping);
+    const api = requireApi(ctx);
+    const cr = await api.changeRequests.get(payload.space, payload.changeRequest, { signal: ctx.signal });
+    const verdict = mergeVerdict(
+      mapping.merge,
+      await readMergeFacts(api, ctx.stores.links, payload.space, cr, ctx.signal),
+    );
+    const judged: Judged = { ctx, api, mapping, space: payload.space, cr };
+    const plan = planMerge(verdict, mapping.changeRequest.autoUpdate, ctx.dryRun);
+    switch (plan.kind) {
+      case 'not-mergeable':
+        await recordNotMerged(judged, plan.reasons);
+        ctx.log.info({ cr: cr.id, reasons: plan.reasons }, 'change request not merged');
+        return { result: 'not-mergeable', reasons: plan.reasons } as const;
+      case 'update-first': {
+        const updated = await updateAndCarry(
+          { ...ctx, api },
+          { mapping, space: payload.space, changeRequest: cr },
+        );
+        if (updated.result === 'conflicts') {
+          await recordNotMerged(judged, MERGE_REASONS.updateConflicts);
+          return { result: 'conflicts' } as const;
         }
-        case 'dry-run':
-          ctx.log.info({ cr: cr.id }, 'dry run: would merge the change request');
-          return { result: 'dry-run' } as const;
-        case 'merge':
-          return await mergeJudged(judged);
+        ctx.log.info(
+          { cr: cr.id, revision: updated.revision },
+          'outdated change request updated before merging; it is judged again on the next poll',
+        );
+        await recordNotMerged(judged, MERGE_REASONS.updated);
+        return { result: 'updated', revision: updated.revision } as const;
       }
-    },
-    describe(outcome) {
-      switch (outcome.result) {
-        case 'merged':
-          return `merged change request #${outcome.number}`;
-        case 'updated':
-          return 'updated an outdated change request before merging it';
-        case 'conflicts':
-          return 'a change request conflicts with the main content: a person must resolve it';
-        case 'merge-refused':
-          return `the service refused to merge a change request (${outcome.status})`;
-        default:
-          return undefined;
-      }
-    },
+      case 'dry-run':
+        ctx.log.info({ cr: cr.id }, 'dry run: would merge the change request');
+        return { result: 'dry-run' } as const;
+      case 'merge':
+        return await mergeJudged(judged);
+    }
   },
-  { servicePriority: 'high' },
-);
+  describe(outcome) {
+    switch (outcome.result) {
+      case 'merged':
+        return `merged change request #${outcome.number}`;
+      case 'updated':
+        return 'updated an outdated change request before merging it';
+      case 'conflicts':
+        return 'a change request conflicts with the main content: a person must resolve it';
+      case 'merge-refused':
+        return `the service refused to merge a change request (${outcome.status})`;
+      default:
+        return undefined;
+    }
+  },
+});
 
 /** A change request judged mergeable or not, with what its merge needs. */
 interface Judged {
