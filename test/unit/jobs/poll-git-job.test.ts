@@ -229,6 +229,25 @@ describe('poll-git job', () => {
   });
 });
 
+type MirrorAnswers = Pick<
+  GitMirror,
+  'fetch' | 'resolve' | 'treeHash' | 'isAncestor' | 'commitsTouching' | 'blob'
+>;
+
+/** A mirror of a repository whose branch head is HEAD and folder a tree, but for `answers`. */
+function fakeMirror(answers: Partial<MirrorAnswers>): GitMirror {
+  const mirror: MirrorAnswers = {
+    fetch: async () => {},
+    resolve: async () => HEAD,
+    treeHash: async () => 'tree',
+    isAncestor: async () => true,
+    commitsTouching: async () => [],
+    blob: async () => undefined,
+    ...answers,
+  };
+  return mirror as GitMirror;
+}
+
 /** A scheduled tick of a repository's poll of `mappings`, with the given mirror, stores and queues. */
 async function repositoryTick(
   config: PollGitServices['config'],
@@ -268,19 +287,13 @@ describe('poll-git job of a repository', () => {
   it('polls each mapping after one look of the tick, records each failure for its mapping, and goes on', async () => {
     const tick = 1_767_000_000_000;
     const looks: unknown[] = [];
-    const mirror = {
-      fetch: async (_signal: AbortSignal, options: unknown) => {
+    const mirror = fakeMirror({
+      fetch: async (_signal, options) => {
         looks.push(options);
       },
-      resolve: async (branch: string) => (branch === 'main' ? HEAD : undefined),
-      treeHash: async () => 'tree',
-      isAncestor: async () => true,
+      resolve: async (branch) => (branch === 'main' ? HEAD : undefined),
       commitsTouching: async () => [commitOf(HEAD)],
-      blob: async () => undefined,
-    } as Pick<
-      GitMirror,
-      'fetch' | 'resolve' | 'treeHash' | 'isAncestor' | 'commitsTouching' | 'blob'
-    > as GitMirror;
+    });
     const { queues, added } = recordingQueues();
     const stores = memoryStores(() => NOW);
     // The api mapping was failing: its success ends the run of failures.
@@ -327,7 +340,7 @@ describe('poll-git job of a repository whose webhooks arrive', () => {
   const hooked = parseConfig(
     JSON.stringify({
       service: { baseUrl: 'https://docs.example.com/v1', token: 't' },
-      hooks: { safetyPoll: '1h' },
+      hooks: { secret: 'a-webhook-secret-for-tests', safetyPoll: '1h' },
       mappings: ['guide', 'api'].map((name) => ({
         name,
         space: `spc_${name}`,
@@ -345,22 +358,15 @@ describe('poll-git job of a repository whose webhooks arrive', () => {
     committedAt?: Date;
   }) {
     let fetches = 0;
-    const mirror = {
+    const mirror = fakeMirror({
       fetch: async () => {
         fetches += 1;
         await options.fetch?.();
       },
-      resolve: async () => HEAD,
-      treeHash: async () => 'tree',
-      isAncestor: async () => true,
       commitsTouching: async () => [
         commitOf(HEAD, { committedAt: options.committedAt ?? new Date(tick - 30 * MINUTE) }),
       ],
-      blob: async () => undefined,
-    } as Pick<
-      GitMirror,
-      'fetch' | 'resolve' | 'treeHash' | 'isAncestor' | 'commitsTouching' | 'blob'
-    > as GitMirror;
+    });
     const { queues, added } = recordingQueues();
     const stores = memoryStores(() => NOW);
     await stores.hooks.hooked('./repo', options.hookAt);
@@ -369,6 +375,17 @@ describe('poll-git job of a repository whose webhooks arrive', () => {
     const { result, job } = await repositoryTick(hooked, { mirror, stores, queues }, tick, ['guide', 'api']);
     return { result, fetches: () => fetches, added, stores, outcomes: job.outcomes };
   }
+
+  it('looks on every tick where no webhook can arrive (no secret), whatever Redis holds', async () => {
+    const mirror = fakeMirror({});
+    const stores = memoryStores(() => NOW);
+    await stores.hooks.hooked('./repo', tick - MINUTE);
+    const { queues } = recordingQueues();
+    const { secret: _secret, ...noSecret } = hooked.hooks;
+    const unhooked = { ...hooked, hooks: noSecret };
+    const { result } = await repositoryTick(unhooked, { mirror, stores, queues }, tick, ['guide']);
+    expect(result).toMatchObject({ result: 'polled' });
+  });
 
   it('makes no look between safety looks, and counts the skipped tick as no success', async () => {
     const run = await tickOf({ hookAt: tick - 10 * MINUTE });
